@@ -1,0 +1,12 @@
+// The whole public C++ API.
+#pragma once
+
+#include "mxcore/array.h"
+#include "mxcore/compile.h"
+#include "mxcore/device.h"
+#include "mxcore/dtype.h"
+#include "mxcore/memory.h"
+#include "mxcore/ops.h"
+#include "mxcore/stream.h"
+#include "mxcore/transforms.h"
+#include "mxcore/utils.h"

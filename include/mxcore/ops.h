@@ -1,0 +1,229 @@
+// Operations that build lazy graph nodes.
+#pragma once
+
+#include <optional>
+#include <variant>
+
+#include "mxcore/array.h"
+#include "mxcore/device.h"
+#include "mxcore/stream.h"
+
+namespace mxcore {
+
+// Where an op runs: the default stream, a given stream, or a device's default stream.
+using StreamOrDevice = std::variant<std::monostate, Stream, Device>;
+Stream to_stream(StreamOrDevice s);
+
+// ---------------------------------------------------------------- creation
+array arange(double start, double stop, double step, Dtype dtype, StreamOrDevice s = {});
+array arange(double start, double stop, double step, StreamOrDevice s = {});
+array arange(double start, double stop, Dtype dtype, StreamOrDevice s = {});
+array arange(double stop, Dtype dtype, StreamOrDevice s = {});
+array arange(int start, int stop, int step = 1, StreamOrDevice s = {});
+array arange(int stop, StreamOrDevice s = {});
+array linspace(double start, double stop, int num = 50, Dtype dtype = float32, StreamOrDevice s = {});
+array astype(array a, Dtype dtype, StreamOrDevice s = {});
+array as_strided(array a, Shape shape, Strides strides, size_t offset, StreamOrDevice s = {});
+array copy(array a, StreamOrDevice s = {});
+array full(Shape shape, array vals, Dtype dtype, StreamOrDevice s = {});
+array full(Shape shape, array vals, StreamOrDevice s = {});
+template <typename T>
+array full(Shape shape, T val, Dtype dtype, StreamOrDevice s = {}) {
+  return full(std::move(shape), array(val, dtype), s);
+}
+template <typename T>
+array full(Shape shape, T val, StreamOrDevice s = {}) {
+  return full(std::move(shape), array(val), s);
+}
+array zeros(const Shape& shape, Dtype dtype = float32, StreamOrDevice s = {});
+array zeros_like(const array& a, StreamOrDevice s = {});
+array ones(const Shape& shape, Dtype dtype = float32, StreamOrDevice s = {});
+array ones_like(const array& a, StreamOrDevice s = {});
+array full_like(const array& a, const array& vals, StreamOrDevice s = {});
+array eye(int n, int m, int k, Dtype dtype = float32, StreamOrDevice s = {});
+array eye(int n, Dtype dtype = float32, StreamOrDevice s = {});
+array identity(int n, Dtype dtype = float32, StreamOrDevice s = {});
+
+// ---------------------------------------------------------------- shape
+array reshape(const array& a, Shape shape, StreamOrDevice s = {});
+array flatten(const array& a, int start_axis, int end_axis = -1, StreamOrDevice s = {});
+array flatten(const array& a, StreamOrDevice s = {});
+array unflatten(const array& a, int axis, Shape shape, StreamOrDevice s = {});
+array squeeze(const array& a, const std::vector<int>& axes, StreamOrDevice s = {});
+array squeeze(const array& a, int axis, StreamOrDevice s = {});
+array squeeze(const array& a, StreamOrDevice s = {});
+array expand_dims(const array& a, const std::vector<int>& axes, StreamOrDevice s = {});
+array expand_dims(const array& a, int axis, StreamOrDevice s = {});
+array transpose(const array& a, std::vector<int> axes, StreamOrDevice s = {});
+array transpose(const array& a, StreamOrDevice s = {});
+array swapaxes(const array& a, int axis1, int axis2, StreamOrDevice s = {});
+array moveaxis(const array& a, int source, int destination, StreamOrDevice s = {});
+array broadcast_to(const array& a, const Shape& shape, StreamOrDevice s = {});
+std::vector<array> broadcast_arrays(const std::vector<array>& inputs, StreamOrDevice s = {});
+Shape broadcast_shapes(const Shape& s1, const Shape& s2);
+array concatenate(std::vector<array> arrays, int axis, StreamOrDevice s = {});
+array concatenate(std::vector<array> arrays, StreamOrDevice s = {});
+array stack(const std::vector<array>& arrays, int axis, StreamOrDevice s = {});
+array stack(const std::vector<array>& arrays, StreamOrDevice s = {});
+std::vector<array> split(const array& a, int num_splits, int axis, StreamOrDevice s = {});
+std::vector<array> split(const array& a, int num_splits, StreamOrDevice s = {});
+std::vector<array> split(const array& a, const Shape& indices, int axis, StreamOrDevice s = {});
+std::vector<array> split(const array& a, const Shape& indices, StreamOrDevice s = {});
+// Basic slicing (used by indexing, split, ...).
+array slice(const array& a, Shape start, Shape stop, Shape strides, StreamOrDevice s = {});
+array slice(const array& a, Shape start, Shape stop, StreamOrDevice s = {});
+array slice_update(const array& src, const array& update, Shape start, Shape stop,
+                   Shape strides, StreamOrDevice s = {});
+array slice_update(const array& src, const array& update, Shape start, Shape stop,
+                   StreamOrDevice s = {});
+
+// ---------------------------------------------------------------- unary
+array abs(const array& a, StreamOrDevice s = {});
+array negative(const array& a, StreamOrDevice s = {});
+array operator-(const array& a);
+array sign(const array& a, StreamOrDevice s = {});
+array square(const array& a, StreamOrDevice s = {});
+array sqrt(const array& a, StreamOrDevice s = {});
+array rsqrt(const array& a, StreamOrDevice s = {});
+array reciprocal(const array& a, StreamOrDevice s = {});
+array exp(const array& a, StreamOrDevice s = {});
+array expm1(const array& a, StreamOrDevice s = {});
+array log(const array& a, StreamOrDevice s = {});
+array log2(const array& a, StreamOrDevice s = {});
+array log10(const array& a, StreamOrDevice s = {});
+array log1p(const array& a, StreamOrDevice s = {});
+array sin(const array& a, StreamOrDevice s = {});
+array cos(const array& a, StreamOrDevice s = {});
+array tan(const array& a, StreamOrDevice s = {});
+array arcsin(const array& a, StreamOrDevice s = {});
+array arccos(const array& a, StreamOrDevice s = {});
+array arctan(const array& a, StreamOrDevice s = {});
+array sinh(const array& a, StreamOrDevice s = {});
+array cosh(const array& a, StreamOrDevice s = {});
+array tanh(const array& a, StreamOrDevice s = {});
+array arcsinh(const array& a, StreamOrDevice s = {});
+array arccosh(const array& a, StreamOrDevice s = {});
+array arctanh(const array& a, StreamOrDevice s = {});
+array erf(const array& a, StreamOrDevice s = {});
+array erfinv(const array& a, StreamOrDevice s = {});
+array sigmoid(const array& a, StreamOrDevice s = {});
+array floor(const array& a, StreamOrDevice s = {});
+array ceil(const array& a, StreamOrDevice s = {});
+array round(const array& a, int decimals = 0, StreamOrDevice s = {});
+array logical_not(const array& a, StreamOrDevice s = {});
+array bitwise_invert(const array& a, StreamOrDevice s = {});
+array operator~(const array& a);
+array conjugate(const array& a, StreamOrDevice s = {});
+array real(const array& a, StreamOrDevice s = {});
+array imag(const array& a, StreamOrDevice s = {});
+array isnan(const array& a, StreamOrDevice s = {});
+array isinf(const array& a, StreamOrDevice s = {});
+array isfinite(const array& a, StreamOrDevice s = {});
+array isposinf(const array& a, StreamOrDevice s = {});
+array isneginf(const array& a, StreamOrDevice s = {});
+array stop_gradient(const array& a, StreamOrDevice s = {});
+
+// ---------------------------------------------------------------- binary
+array add(const array& a, const array& b, StreamOrDevice s = {});
+array subtract(const array& a, const array& b, StreamOrDevice s = {});
+array multiply(const array& a, const array& b, StreamOrDevice s = {});
+array divide(const array& a, const array& b, StreamOrDevice s = {});
+array floor_divide(const array& a, const array& b, StreamOrDevice s = {});
+array remainder(const array& a, const array& b, StreamOrDevice s = {});
+std::vector<array> divmod(const array& a, const array& b, StreamOrDevice s = {});
+array power(const array& a, const array& b, StreamOrDevice s = {});
+array maximum(const array& a, const array& b, StreamOrDevice s = {});
+array minimum(const array& a, const array& b, StreamOrDevice s = {});
+array logaddexp(const array& a, const array& b, StreamOrDevice s = {});
+array arctan2(const array& a, const array& b, StreamOrDevice s = {});
+array equal(const array& a, const array& b, StreamOrDevice s = {});
+array not_equal(const array& a, const array& b, StreamOrDevice s = {});
+array less(const array& a, const array& b, StreamOrDevice s = {});
+array less_equal(const array& a, const array& b, StreamOrDevice s = {});
+array greater(const array& a, const array& b, StreamOrDevice s = {});
+array greater_equal(const array& a, const array& b, StreamOrDevice s = {});
+array logical_and(const array& a, const array& b, StreamOrDevice s = {});
+array logical_or(const array& a, const array& b, StreamOrDevice s = {});
+array bitwise_and(const array& a, const array& b, StreamOrDevice s = {});
+array bitwise_or(const array& a, const array& b, StreamOrDevice s = {});
+array bitwise_xor(const array& a, const array& b, StreamOrDevice s = {});
+array left_shift(const array& a, const array& b, StreamOrDevice s = {});
+array right_shift(const array& a, const array& b, StreamOrDevice s = {});
+array where(const array& condition, const array& x, const array& y, StreamOrDevice s = {});
+
+array operator+(const array& a, const array& b);
+array operator-(const array& a, const array& b);
+array operator*(const array& a, const array& b);
+array operator/(const array& a, const array& b);
+array operator%(const array& a, const array& b);
+array operator<(const array& a, const array& b);
+array operator<=(const array& a, const array& b);
+array operator>(const array& a, const array& b);
+array operator>=(const array& a, const array& b);
+array operator&&(const array& a, const array& b);
+array operator||(const array& a, const array& b);
+array operator&(const array& a, const array& b);
+array operator|(const array& a, const array& b);
+array operator^(const array& a, const array& b);
+array operator<<(const array& a, const array& b);
+array operator>>(const array& a, const array& b);
+// Scalars on one side are weakly typed: they take the array's dtype where it fits.
+#define MXCORE_SCALAR_OPERATOR(OP)                                        \
+  template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>> \
+  array operator OP(const array& a, T b) {                                \
+    return a OP array(b, is_floating_point(a.dtype()) || !std::is_floating_point_v<T> ? a.dtype() : float32); \
+  }                                                                       \
+  template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>> \
+  array operator OP(T a, const array& b) {                                \
+    return array(a, is_floating_point(b.dtype()) || !std::is_floating_point_v<T> ? b.dtype() : float32) OP b; \
+  }
+MXCORE_SCALAR_OPERATOR(+)
+MXCORE_SCALAR_OPERATOR(-)
+MXCORE_SCALAR_OPERATOR(*)
+MXCORE_SCALAR_OPERATOR(/)
+MXCORE_SCALAR_OPERATOR(<)
+MXCORE_SCALAR_OPERATOR(<=)
+MXCORE_SCALAR_OPERATOR(>)
+MXCORE_SCALAR_OPERATOR(>=)
+#undef MXCORE_SCALAR_OPERATOR
+
+// ---------------------------------------------------------------- reductions
+array sum(const array& a, const std::vector<int>& axes, bool keepdims = false, StreamOrDevice s = {});
+array sum(const array& a, int axis, bool keepdims = false, StreamOrDevice s = {});
+array sum(const array& a, bool keepdims = false, StreamOrDevice s = {});
+array prod(const array& a, const std::vector<int>& axes, bool keepdims = false, StreamOrDevice s = {});
+array prod(const array& a, int axis, bool keepdims = false, StreamOrDevice s = {});
+array prod(const array& a, bool keepdims = false, StreamOrDevice s = {});
+array max(const array& a, const std::vector<int>& axes, bool keepdims = false, StreamOrDevice s = {});
+array max(const array& a, int axis, bool keepdims = false, StreamOrDevice s = {});
+array max(const array& a, bool keepdims = false, StreamOrDevice s = {});
+array min(const array& a, const std::vector<int>& axes, bool keepdims = false, StreamOrDevice s = {});
+array min(const array& a, int axis, bool keepdims = false, StreamOrDevice s = {});
+array min(const array& a, bool keepdims = false, StreamOrDevice s = {});
+array mean(const array& a, const std::vector<int>& axes, bool keepdims = false, StreamOrDevice s = {});
+array mean(const array& a, int axis, bool keepdims = false, StreamOrDevice s = {});
+array mean(const array& a, bool keepdims = false, StreamOrDevice s = {});
+array var(const array& a, const std::vector<int>& axes, bool keepdims = false, int ddof = 0, StreamOrDevice s = {});
+array var(const array& a, int axis, bool keepdims = false, int ddof = 0, StreamOrDevice s = {});
+array var(const array& a, bool keepdims = false, int ddof = 0, StreamOrDevice s = {});
+array std(const array& a, const std::vector<int>& axes, bool keepdims = false, int ddof = 0, StreamOrDevice s = {});
+array std(const array& a, int axis, bool keepdims = false, int ddof = 0, StreamOrDevice s = {});
+array std(const array& a, bool keepdims = false, int ddof = 0, StreamOrDevice s = {});
+array all(const array& a, const std::vector<int>& axes, bool keepdims = false, StreamOrDevice s = {});
+array all(const array& a, int axis, bool keepdims = false, StreamOrDevice s = {});
+array all(const array& a, bool keepdims = false, StreamOrDevice s = {});
+array any(const array& a, const std::vector<int>& axes, bool keepdims = false, StreamOrDevice s = {});
+array any(const array& a, int axis, bool keepdims = false, StreamOrDevice s = {});
+array any(const array& a, bool keepdims = false, StreamOrDevice s = {});
+array argmax(const array& a, int axis, bool keepdims = false, StreamOrDevice s = {});
+array argmax(const array& a, bool keepdims = false, StreamOrDevice s = {});
+array argmin(const array& a, int axis, bool keepdims = false, StreamOrDevice s = {});
+array argmin(const array& a, bool keepdims = false, StreamOrDevice s = {});
+array logsumexp(const array& a, const std::vector<int>& axes, bool keepdims = false, StreamOrDevice s = {});
+array logsumexp(const array& a, int axis, bool keepdims = false, StreamOrDevice s = {});
+array logsumexp(const array& a, bool keepdims = false, StreamOrDevice s = {});
+
+// ---------------------------------------------------------------- linear algebra
+array matmul(const array& a, const array& b, StreamOrDevice s = {});
+
+} // namespace mxcore

@@ -1,0 +1,7 @@
+"""mxcore: a lazy array library with composable function transformations and
+a graph compiler. The API mirrors ``mlx.core``: ``import mxcore as mx``."""
+
+from . import _core
+from ._core import *  # noqa: F401,F403
+
+__version__ = "0.1.0"

@@ -1,0 +1,125 @@
+// The Python array class: construction, metadata, conversion, printing.
+#include <pybind11/complex.h>
+#include <pybind11/numpy.h>
+
+#include <sstream>
+
+#include "convert.h"
+#include "mxcore/ops.h"
+#include "mxcore/transforms.h"
+#include "mxcore/utils.h"
+
+using namespace mxcore;
+using mxpy::to_array;
+
+namespace {
+
+const char* buffer_format(Dtype t) {
+  switch (t.val) {
+    case Dtype::Val::bool_: return "?";
+    case Dtype::Val::uint8: return "B";
+    case Dtype::Val::uint16: return "H";
+    case Dtype::Val::uint32: return "I";
+    case Dtype::Val::uint64: return "Q";
+    case Dtype::Val::int8: return "b";
+    case Dtype::Val::int16: return "h";
+    case Dtype::Val::int32: return "i";
+    case Dtype::Val::int64: return "q";
+    case Dtype::Val::float16: return "e";
+    case Dtype::Val::float32: return "f";
+    case Dtype::Val::float64: return "d";
+    case Dtype::Val::complex64: return "Zf";
+    default: return nullptr;
+  }
+}
+
+py::object item(array a) {
+  if (a.size() != 1) {
+    throw std::invalid_argument("[item] Only size-1 arrays can be converted to Python scalars.");
+  }
+  {
+    py::gil_scoped_release release;
+    a.eval();
+  }
+  auto t = a.dtype();
+  if (t == bool_) return py::bool_(a.item<bool>());
+  if (is_integral(t)) {
+    if (t == uint64) return py::int_(a.item<uint64_t>());
+    return py::int_(a.item<int64_t>());
+  }
+  if (t == complex64) return py::cast(std::complex<double>(a.item<complex64_t>()));
+  if (t == float64) return py::float_(a.item<double>());
+  return py::float_(static_cast<double>(a.item<float>()));
+}
+
+} // namespace
+
+void init_array(py::module_& m) {
+  py::class_<array> cls(m, "array", py::buffer_protocol(), "An N-dimensional array object.");
+  cls.def(py::init([](const py::object& val, std::optional<Dtype> dtype) {
+            array a = to_array(val, dtype);
+            if (dtype && a.dtype() != *dtype) a = astype(a, *dtype);
+            if (mxpy::is_python_scalar(val) || py::isinstance<array>(val)) return a;
+            return a;
+          }),
+          py::arg("val"), py::arg("dtype") = py::none())
+      .def_property_readonly("shape", [](const array& a) {
+        py::tuple t(a.ndim());
+        for (int i = 0; i < a.ndim(); ++i) t[i] = a.shape(i);
+        return t;
+      }, "The array's dimensions as a tuple.")
+      .def_property_readonly("ndim", &array::ndim)
+      .def_property_readonly("size", &array::size)
+      .def_property_readonly("dtype", &array::dtype)
+      .def_property_readonly("itemsize", &array::itemsize)
+      .def_property_readonly("nbytes", &array::nbytes)
+      .def("item", &item, "Access the value of a scalar array as a Python scalar.")
+      .def("tolist", &mxpy::tolist, "Convert the array to a (nested) Python list.")
+      .def("__array__", [](const array& a, py::object dtype, py::object copy) {
+        py::object out = mxpy::to_numpy(a);
+        if (!dtype.is_none()) out = out.attr("astype")(dtype);
+        return out;
+      }, py::arg("dtype") = py::none(), py::arg("copy") = py::none())
+      .def("__len__", [](const array& a) {
+        if (a.ndim() == 0) throw py::type_error("len() 0-dimensional array.");
+        return a.shape(0);
+      })
+      .def("__bool__", [](array& a) { return py::bool_(item(a)); })
+      .def("__int__", [](array& a) { return py::int_(item(a)); })
+      .def("__float__", [](array& a) { return py::float_(item(a)); })
+      .def("__index__", [](array& a) {
+        if (!is_integral(a.dtype()) && a.dtype() != bool_) {
+          throw py::type_error("Only integer arrays can be converted to an index.");
+        }
+        return py::int_(item(a));
+      })
+      .def("__repr__", [](array& a) {
+        std::ostringstream os;
+        {
+          py::gil_scoped_release release;
+          os << a;
+        }
+        return os.str();
+      })
+      .def("__copy__", [](const array& a) { return copy(a); })
+      .def("__deepcopy__", [](const array& a, py::dict) { return copy(a); }, py::arg("memo"))
+      .def("__hash__", [](const array& a) { return a.id(); })
+      .def("astype", [](const array& a, Dtype dtype, mxpy::StreamArg s) { return astype(a, dtype, s); },
+           py::arg("dtype"), py::kw_only(), py::arg("stream") = py::none())
+      .def_buffer([](array& a) -> py::buffer_info {
+        const char* fmt = buffer_format(a.dtype());
+        if (fmt == nullptr) {
+          throw std::invalid_argument(
+              "Item size 2 for PEP 3118 buffer format string does not match the dtype V item size 0.");
+        }
+        {
+          py::gil_scoped_release release;
+          a.eval();
+        }
+        std::vector<py::ssize_t> shape(a.shape().begin(), a.shape().end());
+        std::vector<py::ssize_t> strides;
+        for (auto s : a.strides()) strides.push_back(s * static_cast<int64_t>(a.itemsize()));
+        return py::buffer_info(a.raw_data(), static_cast<py::ssize_t>(a.itemsize()), fmt,
+                               a.ndim(), shape, strides);
+      });
+}

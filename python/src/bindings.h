@@ -1,0 +1,21 @@
+// Shared declarations of the pybind11 module: one init function per area.
+#pragma once
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+namespace py = pybind11;
+
+void init_dtype(py::module_& m);
+void init_array(py::module_& m);
+void init_device(py::module_& m);
+void init_memory(py::module_& m);
+void init_ops_elementwise(py::module_& m);
+void init_ops_creation(py::module_& m);
+void init_ops_shape(py::module_& m);
+void init_ops_reduce(py::module_& m);
+void init_ops_linalg(py::module_& m);
+void init_transforms(py::module_& m);
+void init_compile(py::module_& m);
+void init_random(py::module_& m);
+void init_ops_extra(py::module_& m);

@@ -1,0 +1,224 @@
+#include "convert.h"
+
+#include <pybind11/complex.h>
+#include <pybind11/numpy.h>
+
+#include "backend/cpu/dispatch.h"
+#include "mxcore/transforms.h"
+
+namespace mxpy {
+
+using namespace mxcore;
+
+namespace {
+
+// NumPy dtype name → Dtype for arrays coming from NumPy or buffers.
+std::optional<Dtype> from_numpy_kind(const py::dtype& dt) {
+  char kind = dt.kind();
+  int size = static_cast<int>(dt.itemsize());
+  switch (kind) {
+    case 'b': return bool_;
+    case 'u':
+      return size == 1 ? uint8 : size == 2 ? uint16 : size == 4 ? uint32 : uint64;
+    case 'i':
+      return size == 1 ? int8 : size == 2 ? int16 : size == 4 ? int32 : int64;
+    case 'f':
+      if (size == 2) return float16;
+      if (size == 4) return float32;
+      if (size == 8) return float64;
+      break;
+    case 'c':
+      return complex64;
+  }
+  return std::nullopt;
+}
+
+const char* numpy_name(Dtype t) {
+  switch (t.val) {
+    case Dtype::Val::bool_: return "bool";
+    case Dtype::Val::uint8: return "uint8";
+    case Dtype::Val::uint16: return "uint16";
+    case Dtype::Val::uint32: return "uint32";
+    case Dtype::Val::uint64: return "uint64";
+    case Dtype::Val::int8: return "int8";
+    case Dtype::Val::int16: return "int16";
+    case Dtype::Val::int32: return "int32";
+    case Dtype::Val::int64: return "int64";
+    case Dtype::Val::float16: return "float16";
+    case Dtype::Val::float32: return "float32";
+    case Dtype::Val::float64: return "float64";
+    case Dtype::Val::complex64: return "complex64";
+    default: return nullptr;
+  }
+}
+
+array from_numpy(py::array arr, std::optional<Dtype> dtype, bool from_python_values) {
+  auto src = from_numpy_kind(arr.dtype());
+  if (!src) {
+    throw py::type_error("[array] Cannot convert NumPy dtype " +
+                         std::string(py::str(arr.dtype())) + " to an mxcore array.");
+  }
+  Dtype src_t = *src;
+  if (from_python_values && !dtype) {
+    // Python ints become int32 and Python floats float32, like MLX.
+    if (src_t == int64) src_t = int32;
+    if (src_t == float64) src_t = float32;
+    if (src_t == int64 || src_t == uint64) src_t = int64;
+  }
+  if (!from_python_values && !dtype && src_t == float64) {
+    src_t = float32; // MLX's default for NumPy float64 input
+  }
+  Dtype target = dtype.value_or(src_t);
+  // Let NumPy produce a C-contiguous buffer of the NumPy equivalent dtype, then
+  // convert in C++ (bfloat16 has no NumPy dtype).
+  const char* name = numpy_name(target == bfloat16 ? float32 : target);
+  py::module_ np = py::module_::import("numpy");
+  py::array contiguous =
+      np.attr("ascontiguousarray")(arr, py::arg("dtype") = name);
+  Shape shape;
+  for (py::ssize_t i = 0; i < contiguous.ndim(); ++i) {
+    if (contiguous.shape(i) > INT32_MAX) {
+      throw std::invalid_argument("[array] Dimension too large.");
+    }
+    shape.push_back(static_cast<int32_t>(contiguous.shape(i)));
+  }
+  Dtype buf_t = target == bfloat16 ? float32 : target;
+  size_t n = shape_size(shape);
+  auto buffer = allocator::malloc(n * target.size);
+  array out(buffer, shape, target);
+  const void* data = contiguous.data();
+  cpu::dispatch_all_types(buf_t, [&](auto tag) {
+    using T = MXCORE_TAG_TYPE(tag);
+    detail::fill_converted(static_cast<const T*>(data), n, target, out.raw_data());
+  });
+  return out;
+}
+
+bool is_mx_array(const py::handle& obj) { return py::isinstance<array>(obj); }
+
+} // namespace
+
+bool is_python_scalar(const py::handle& obj) {
+  return py::isinstance<py::bool_>(obj) || py::isinstance<py::int_>(obj) ||
+         py::isinstance<py::float_>(obj) || PyComplex_Check(obj.ptr());
+}
+
+array to_array(const py::handle& obj, std::optional<Dtype> hint) {
+  if (is_mx_array(obj)) return obj.cast<array>();
+  if (py::isinstance<py::bool_>(obj)) {
+    return array(obj.cast<bool>(), bool_);
+  }
+  if (py::isinstance<py::int_>(obj)) {
+    Dtype t = hint && *hint != bool_ ? *hint : int32;
+    // Values that do not fit int32 become int64 (or float32 when the hint is integral).
+    long long v;
+    try {
+      v = obj.cast<long long>();
+    } catch (const py::cast_error&) {
+      throw std::invalid_argument("[array] Integer is too large to convert.");
+    }
+    if (!hint && (v > INT32_MAX || v < INT32_MIN)) t = int64;
+    if (is_inexact(t)) return array(static_cast<double>(v), t);
+    if (t == uint64) return array(static_cast<uint64_t>(v), t);
+    return array(static_cast<int64_t>(v), t);
+  }
+  if (py::isinstance<py::float_>(obj)) {
+    Dtype t = hint && is_inexact(*hint) ? *hint : float32;
+    return array(obj.cast<double>(), t);
+  }
+  if (PyComplex_Check(obj.ptr())) {
+    auto c = obj.cast<std::complex<double>>();
+    return array(complex64_t(static_cast<float>(c.real()), static_cast<float>(c.imag())),
+                 complex64);
+  }
+  if (py::isinstance<py::list>(obj) || py::isinstance<py::tuple>(obj)) {
+    py::sequence seq = py::reinterpret_borrow<py::sequence>(obj);
+    // Lists of arrays are stacked, keeping the arrays' dtype.
+    bool has_array = false;
+    for (auto item : seq) has_array |= is_mx_array(item);
+    py::module_ np = py::module_::import("numpy");
+    py::object npa;
+    try {
+      if (has_array) {
+        std::vector<array> items;
+        for (auto item : seq) items.push_back(to_array(item));
+        Dtype t = items[0].dtype();
+        for (auto& it : items) t = promote_types(t, it.dtype());
+        py::list converted;
+        for (auto& it : items) converted.append(to_numpy(astype(it, t == bfloat16 ? float32 : t)));
+        npa = np.attr("array")(converted);
+        return from_numpy(npa, t, false);
+      }
+      npa = np.attr("array")(obj);
+    } catch (py::error_already_set& e) {
+      if (e.matches(PyExc_ValueError)) {
+        throw std::invalid_argument(
+            "Initialization encountered non-uniform length.");
+      }
+      throw;
+    }
+    if (npa.attr("dtype").attr("kind").cast<std::string>() == "O") {
+      throw std::invalid_argument("Initialization encountered non-uniform length.");
+    }
+    if (py::len(seq) == 0) {
+      return from_numpy(npa, hint.value_or(float32), true);
+    }
+    return from_numpy(npa, std::nullopt, true);
+  }
+  if (py::isinstance<py::array>(obj) || py::hasattr(obj, "__array__") ||
+      PyObject_CheckBuffer(obj.ptr())) {
+    py::module_ np = py::module_::import("numpy");
+    py::array npa = np.attr("asarray")(obj);
+    return from_numpy(npa, std::nullopt, false);
+  }
+  throw py::type_error("Cannot convert object of type " +
+                       std::string(py::str(obj.get_type().attr("__name__"))) +
+                       " to an mxcore array.");
+}
+
+std::pair<array, array> to_arrays(const py::handle& a, const py::handle& b) {
+  bool a_scalar = is_python_scalar(a);
+  bool b_scalar = is_python_scalar(b);
+  if (a_scalar && !b_scalar) {
+    array y = to_array(b);
+    return {to_array(a, y.dtype()), y};
+  }
+  if (b_scalar && !a_scalar) {
+    array x = to_array(a);
+    return {x, to_array(b, x.dtype())};
+  }
+  return {to_array(a), to_array(b)};
+}
+
+py::object to_numpy(array a) {
+  if (a.dtype() == bfloat16) {
+    throw std::invalid_argument(
+        "Item size 2 for PEP 3118 buffer format string does not match the "
+        "dtype V item size 0. Convert bfloat16 arrays to float32 first.");
+  }
+  {
+    py::gil_scoped_release release;
+    a.eval();
+  }
+  py::module_ np = py::module_::import("numpy");
+  py::dtype dt(numpy_name(a.dtype()));
+  std::vector<py::ssize_t> shape(a.shape().begin(), a.shape().end());
+  std::vector<py::ssize_t> strides;
+  for (auto s : a.strides()) strides.push_back(s * static_cast<int64_t>(a.itemsize()));
+  // A view that keeps the array alive, then copied.
+  py::array view(dt, shape, strides, a.raw_data(), py::cast(a));
+  return np.attr("array")(view, py::arg("copy") = true);
+}
+
+py::object tolist(array a) {
+  {
+    py::gil_scoped_release release;
+    a.eval();
+  }
+  if (a.dtype() == bfloat16) {
+    return to_numpy(astype(a, float32)).attr("tolist")();
+  }
+  return to_numpy(a).attr("tolist")();
+}
+
+} // namespace mxpy

@@ -1,0 +1,21 @@
+#include "bindings.h"
+
+#include "mxcore/utils.h"
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "mxcore: lazy arrays, function transformations and a graph compiler";
+  mxcore::set_print_python_style(true);
+  init_dtype(m);
+  init_device(m);
+  init_array(m);
+  init_memory(m);
+  init_ops_creation(m);
+  init_ops_elementwise(m);
+  init_ops_shape(m);
+  init_ops_reduce(m);
+  init_ops_linalg(m);
+  init_ops_extra(m);
+  init_random(m);
+  init_transforms(m);
+  init_compile(m);
+}

@@ -1,0 +1,3 @@
+#include "bindings.h"
+
+void init_ops_extra(py::module_& m) {}

@@ -1,0 +1,3 @@
+#include "bindings.h"
+
+void init_random(py::module_& m) {}

@@ -1,0 +1,3 @@
+#include "bindings.h"
+
+void init_transforms(py::module_& m) {}

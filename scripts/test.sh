@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Installs mxcore (with its C++ tests built alongside) and runs every test:
+# the C++ tests under ctest, then the Python tests under pytest.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+python3 -m pip install --upgrade pip >/dev/null 2>&1 || true
+export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-2}"
+python3 -m pip install ".[test]" \
+  -Ccmake.define.MXCORE_BUILD_TESTS=ON -Cbuild-dir=build/wheel
+ctest --test-dir build/wheel --output-on-failure
+cd tests/python
+python3 -m pytest -q -p no:cacheprovider .

@@ -1,0 +1,107 @@
+// Eager elementwise binary kernels (inputs already broadcast to out's shape).
+#pragma once
+
+#include <type_traits>
+
+#include "backend/cpu/dispatch.h"
+#include "backend/cpu/kernel_ops.h"
+#include "backend/cpu/strided.h"
+#include "backend/cpu/unary.h"
+#include "mxcore/array.h"
+
+namespace mxcore::cpu {
+
+enum class BinaryLayout {
+  scalar_scalar,
+  scalar_vector,
+  vector_scalar,
+  vector_vector, // both dense with identical strides
+  general,
+};
+
+BinaryLayout get_binary_layout(const array& a, const array& b);
+
+// Allocates out (donating an input buffer when possible) for the given layout.
+void prepare_binary_output(const array& a, const array& b, array& out,
+                           BinaryLayout layout);
+
+template <typename T, typename U, typename Op>
+void binary_kernel(const array& a, const array& b, array& out, Op op) {
+  auto layout = get_binary_layout(a, b);
+  const T* pa = a.data<T>();
+  const T* pb = b.data<T>();
+  prepare_binary_output(a, b, out, layout);
+  U* dst = out.data<U>();
+  if (layout != BinaryLayout::general) {
+    int64_t n = static_cast<int64_t>(out.data_size());
+    parallel_for(n, elementwise_grain, [&](int64_t s, int64_t e) {
+      switch (layout) {
+        case BinaryLayout::scalar_scalar:
+          for (int64_t i = s; i < e; ++i) dst[i] = static_cast<U>(op(pa[0], pb[0]));
+          break;
+        case BinaryLayout::scalar_vector: {
+          const T x = pa[0];
+          for (int64_t i = s; i < e; ++i) dst[i] = static_cast<U>(op(x, pb[i]));
+          break;
+        }
+        case BinaryLayout::vector_scalar: {
+          const T y = pb[0];
+          for (int64_t i = s; i < e; ++i) dst[i] = static_cast<U>(op(pa[i], y));
+          break;
+        }
+        default:
+          for (int64_t i = s; i < e; ++i) dst[i] = static_cast<U>(op(pa[i], pb[i]));
+      }
+    });
+    return;
+  }
+  strided_apply<3>(
+      out.shape(), {&a.strides(), &b.strides(), &out.strides()},
+      [&](const std::array<int64_t, 3>& off, int64_t n,
+          const std::array<int64_t, 3>& st) {
+        const T* x = pa + off[0];
+        const T* y = pb + off[1];
+        U* d = dst + off[2];
+        if (st[0] == 1 && st[1] == 1) {
+          for (int64_t i = 0; i < n; ++i) d[i] = static_cast<U>(op(x[i], y[i]));
+        } else if (st[0] == 1 && st[1] == 0) {
+          const T yv = y[0];
+          for (int64_t i = 0; i < n; ++i) d[i] = static_cast<U>(op(x[i], yv));
+        } else if (st[0] == 0 && st[1] == 1) {
+          const T xv = x[0];
+          for (int64_t i = 0; i < n; ++i) d[i] = static_cast<U>(op(xv, y[i]));
+        } else {
+          for (int64_t i = 0; i < n; ++i) {
+            d[i] = static_cast<U>(op(x[i * st[0]], y[i * st[1]]));
+          }
+        }
+      });
+}
+
+// out has the inputs' dtype.
+template <typename Op>
+void binary_op(const array& a, const array& b, array& out, Op op, const char* name) {
+  dispatch_all_types(a.dtype(), [&](auto tag) {
+    using T = MXCORE_TAG_TYPE(tag);
+    if constexpr (std::is_invocable_v<Op, T, T>) {
+      binary_kernel<T, T>(a, b, out, op);
+    } else {
+      throw_unsupported_dtype(name, a.dtype());
+    }
+  });
+}
+
+// out has a fixed dtype (bool for comparisons).
+template <typename U, typename Op>
+void binary_op_to(const array& a, const array& b, array& out, Op op, const char* name) {
+  dispatch_all_types(a.dtype(), [&](auto tag) {
+    using T = MXCORE_TAG_TYPE(tag);
+    if constexpr (std::is_invocable_v<Op, T, T>) {
+      binary_kernel<T, U>(a, b, out, op);
+    } else {
+      throw_unsupported_dtype(name, a.dtype());
+    }
+  });
+}
+
+} // namespace mxcore::cpu

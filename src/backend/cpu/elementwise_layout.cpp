@@ -1,0 +1,79 @@
+// Output allocation and layout classification for elementwise kernels.
+#include "backend/cpu/binary.h"
+#include "backend/cpu/unary.h"
+
+namespace mxcore::cpu {
+
+namespace {
+bool is_dense(const array& a) {
+  return a.flags().contiguous && a.data_size() == a.size();
+}
+} // namespace
+
+[[noreturn]] void throw_unsupported_dtype(const char* op, Dtype dtype) {
+  throw std::invalid_argument(std::string("[") + op + "] Not supported for dtype " +
+                              dtype_name(dtype) + ".");
+}
+
+bool prepare_unary_output(const array& in, array& out) {
+  if (in.flags().contiguous) {
+    // Keep in's layout (possibly transposed) and write over its data range.
+    if (in.is_donatable() && in.itemsize() == out.itemsize()) {
+      out.copy_shared_buffer(in);
+    } else {
+      auto n = in.data_size();
+      out.set_data(array::Data::make_ptr(allocator::malloc(n * out.itemsize())), n,
+                   in.strides(), in.flags());
+    }
+    return true;
+  }
+  out.set_data(allocator::malloc(out.nbytes()));
+  return false;
+}
+
+BinaryLayout get_binary_layout(const array& a, const array& b) {
+  bool a_scalar = a.data_size() == 1;
+  bool b_scalar = b.data_size() == 1;
+  if (a_scalar && b_scalar) {
+    return a.size() == 1 ? BinaryLayout::scalar_scalar : BinaryLayout::general;
+  }
+  if (a_scalar && is_dense(b)) return BinaryLayout::scalar_vector;
+  if (b_scalar && is_dense(a)) return BinaryLayout::vector_scalar;
+  if (is_dense(a) && is_dense(b) && a.strides() == b.strides()) {
+    return BinaryLayout::vector_vector;
+  }
+  return BinaryLayout::general;
+}
+
+void prepare_binary_output(const array& a, const array& b, array& out,
+                           BinaryLayout layout) {
+  auto share_or_alloc = [&](const array& like) {
+    for (const array* in : {&a, &b}) {
+      if (in->is_donatable() && in->itemsize() == out.itemsize() &&
+          in->data_size() == like.data_size() && in->strides() == like.strides()) {
+        out.copy_shared_buffer(*in);
+        return;
+      }
+    }
+    auto n = like.data_size();
+    out.set_data(array::Data::make_ptr(allocator::malloc(n * out.itemsize())), n,
+                 like.strides(), like.flags());
+  };
+  switch (layout) {
+    case BinaryLayout::scalar_scalar:
+      out.set_data(allocator::malloc(out.itemsize()));
+      break;
+    case BinaryLayout::scalar_vector:
+      share_or_alloc(b);
+      break;
+    case BinaryLayout::vector_scalar:
+    case BinaryLayout::vector_vector:
+      share_or_alloc(a);
+      break;
+    case BinaryLayout::general:
+      out.set_data(allocator::malloc(out.nbytes()));
+      break;
+  }
+}
+
+} // namespace mxcore::cpu

@@ -1,0 +1,102 @@
+// The strided-iteration helper every eager kernel uses: N operands that share
+// one shape but have their own strides are walked in runs along the last
+// (collapsed) dimension, optionally in parallel.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "mxcore/array.h"
+#include "backend/cpu/thread_pool.h"
+
+namespace mxcore::cpu {
+
+template <size_t N>
+struct StridedLayout {
+  Shape shape;
+  std::array<Strides, N> strides;
+  int64_t size() const {
+    int64_t n = 1;
+    for (auto s : shape) n *= s;
+    return n;
+  }
+};
+
+// Merges adjacent dims that are contiguous with respect to each other for
+// every operand, and drops size-1 dims.
+template <size_t N>
+StridedLayout<N> collapse_dims(const Shape& shape,
+                               const std::array<const Strides*, N>& strides) {
+  StridedLayout<N> out;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    if (shape[d] == 1) continue;
+    bool merge = !out.shape.empty();
+    for (size_t k = 0; k < N && merge; ++k) {
+      merge = out.strides[k].back() == (*strides[k])[d] * shape[d];
+    }
+    if (merge) {
+      out.shape.back() *= shape[d];
+      for (size_t k = 0; k < N; ++k) out.strides[k].back() = (*strides[k])[d];
+    } else {
+      out.shape.push_back(shape[d]);
+      for (size_t k = 0; k < N; ++k) out.strides[k].push_back((*strides[k])[d]);
+    }
+  }
+  return out;
+}
+
+// Calls f(offsets, n, inner_strides) for each run of the flat index range
+// [start, end): offsets are element offsets of the run's first element.
+template <size_t N, typename F>
+void for_each_run(const StridedLayout<N>& layout, int64_t start, int64_t end,
+                  F&& f) {
+  const int nd = static_cast<int>(layout.shape.size());
+  std::array<int64_t, N> offsets{};
+  std::array<int64_t, N> inner{};
+  if (nd == 0) {
+    if (start < end) f(offsets, int64_t(1), inner);
+    return;
+  }
+  for (size_t k = 0; k < N; ++k) inner[k] = layout.strides[k][nd - 1];
+  std::vector<int64_t> idx(nd, 0);
+  int64_t rem = start;
+  for (int d = nd - 1; d >= 0; --d) {
+    idx[d] = rem % layout.shape[d];
+    rem /= layout.shape[d];
+    for (size_t k = 0; k < N; ++k) offsets[k] += idx[d] * layout.strides[k][d];
+  }
+  const int64_t last = layout.shape[nd - 1];
+  int64_t pos = start;
+  while (pos < end) {
+    int64_t n = std::min(last - idx[nd - 1], end - pos);
+    f(offsets, n, inner);
+    pos += n;
+    idx[nd - 1] += n;
+    for (size_t k = 0; k < N; ++k) offsets[k] += n * inner[k];
+    // Carry into outer dims.
+    for (int d = nd - 1; d > 0 && idx[d] == layout.shape[d]; --d) {
+      idx[d] = 0;
+      ++idx[d - 1];
+      for (size_t k = 0; k < N; ++k) {
+        offsets[k] += layout.strides[k][d - 1] - layout.shape[d] * layout.strides[k][d];
+      }
+    }
+  }
+}
+
+// Minimum elements per thread before an elementwise loop is split.
+inline constexpr int64_t elementwise_grain = 1 << 15;
+
+// Walks `shape` for operands with the given strides, in parallel chunks.
+template <size_t N, typename F>
+void strided_apply(const Shape& shape, const std::array<const Strides*, N>& strides,
+                   F&& f, int64_t grain = elementwise_grain) {
+  auto layout = collapse_dims<N>(shape, strides);
+  int64_t total = layout.size();
+  parallel_for(total, grain, [&](int64_t begin, int64_t end) {
+    for_each_run<N>(layout, begin, end, f);
+  });
+}
+
+} // namespace mxcore::cpu

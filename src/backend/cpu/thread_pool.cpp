@@ -1,0 +1,132 @@
+#include "backend/cpu/thread_pool.h"
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <cstdlib>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace mxcore::cpu {
+
+namespace {
+
+thread_local bool inside_parallel_region = false;
+
+class ThreadPool {
+ public:
+  explicit ThreadPool(int n) {
+    for (int i = 0; i < n - 1; ++i) {
+      workers_.emplace_back([this, i] { work(i + 1); });
+    }
+  }
+  ~ThreadPool() {
+    {
+      std::lock_guard lock(mtx_);
+      stop_ = true;
+    }
+    cv_.notify_all();
+    for (auto& w : workers_) w.join();
+  }
+
+  int size() const { return static_cast<int>(workers_.size()) + 1; }
+
+  // Runs task(i) for i in [0, chunks); chunk 0 on the caller.
+  void run(int chunks, const std::function<void(int)>& task) {
+    std::unique_lock run_lock(run_mtx_); // one parallel region at a time
+    {
+      std::lock_guard lock(mtx_);
+      task_ = &task;
+      chunks_ = chunks;
+      pending_ = chunks - 1;
+      error_ = nullptr;
+      ++generation_;
+    }
+    cv_.notify_all();
+    run_chunk(0);
+    std::unique_lock lock(mtx_);
+    done_cv_.wait(lock, [this] { return pending_ == 0; });
+    task_ = nullptr;
+    if (error_) std::rethrow_exception(error_);
+  }
+
+ private:
+  void run_chunk(int i) {
+    inside_parallel_region = true;
+    try {
+      (*task_)(i);
+    } catch (...) {
+      std::lock_guard lock(mtx_);
+      if (!error_) error_ = std::current_exception();
+    }
+    inside_parallel_region = false;
+  }
+
+  void work(int index) {
+    uint64_t seen = 0;
+    while (true) {
+      {
+        std::unique_lock lock(mtx_);
+        cv_.wait(lock, [&] { return stop_ || generation_ != seen; });
+        if (stop_) return;
+        seen = generation_;
+        if (index >= chunks_) continue;
+      }
+      run_chunk(index);
+      std::lock_guard lock(mtx_);
+      if (--pending_ == 0) done_cv_.notify_one();
+    }
+  }
+
+  std::vector<std::thread> workers_;
+  std::mutex mtx_;
+  std::mutex run_mtx_;
+  std::condition_variable cv_;
+  std::condition_variable done_cv_;
+  const std::function<void(int)>* task_ = nullptr;
+  int chunks_ = 0;
+  int pending_ = 0;
+  uint64_t generation_ = 0;
+  bool stop_ = false;
+  std::exception_ptr error_;
+};
+
+ThreadPool& pool() {
+  // Leaked on purpose: worker threads must not be joined during static destruction.
+  static ThreadPool* p = new ThreadPool(num_threads());
+  return *p;
+}
+
+} // namespace
+
+int num_threads() {
+  static int n = [] {
+    if (const char* env = std::getenv("MXCORE_NUM_THREADS")) {
+      int v = std::atoi(env);
+      if (v > 0) return v;
+    }
+    return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  }();
+  return n;
+}
+
+void parallel_for(int64_t n, int64_t grain,
+                  const std::function<void(int64_t, int64_t)>& fn) {
+  if (n <= 0) return;
+  grain = std::max<int64_t>(grain, 1);
+  int64_t chunks = std::min<int64_t>(num_threads(), (n + grain - 1) / grain);
+  if (chunks <= 1 || inside_parallel_region) {
+    fn(0, n);
+    return;
+  }
+  int64_t per = (n + chunks - 1) / chunks;
+  pool().run(static_cast<int>(chunks), [&](int i) {
+    int64_t begin = i * per;
+    int64_t end = std::min(n, begin + per);
+    if (begin < end) fn(begin, end);
+  });
+}
+
+} // namespace mxcore::cpu

@@ -1,0 +1,115 @@
+// eval: an iterative topological walk over the lazy graph.
+#include <mutex>
+#include <stack>
+#include <unordered_set>
+
+#include "mxcore/primitives.h"
+#include "mxcore/transforms.h"
+#include "transforms_impl.h"
+
+namespace mxcore {
+
+namespace detail {
+
+namespace {
+thread_local int tracing_depth = 0;
+thread_local int dynamic_tracing_depth = 0;
+thread_local int grad_tracing_depth = 0;
+thread_local int retain_graph_depth = 0;
+
+// One evaluation at a time: primitives and the graph are not thread safe.
+std::recursive_mutex& eval_mutex() {
+  static std::recursive_mutex m;
+  return m;
+}
+} // namespace
+
+InTracing::InTracing(bool dynamic, bool grad) {
+  ++tracing_depth;
+  dynamic_tracing_depth += dynamic;
+  grad_tracing_depth += grad;
+  dynamic_ = dynamic;
+  grad_ = grad;
+}
+InTracing::~InTracing() {
+  --tracing_depth;
+  dynamic_tracing_depth -= dynamic_;
+  grad_tracing_depth -= grad_;
+}
+bool in_tracing() { return tracing_depth > 0; }
+bool in_dynamic_tracing() { return dynamic_tracing_depth > 0; }
+bool in_grad_tracing() { return grad_tracing_depth > 0; }
+
+RetainGraph::RetainGraph() { ++retain_graph_depth; }
+RetainGraph::~RetainGraph() { --retain_graph_depth; }
+bool retain_graph() { return retain_graph_depth > 0; }
+
+void eval_impl(std::vector<array> outputs) {
+  std::lock_guard lock(eval_mutex());
+
+  // Post-order DFS with an explicit stack: a chain of 10^5 nodes must not
+  // overflow the C++ stack.
+  std::vector<array> tape;
+  std::unordered_set<uintptr_t> visited;
+  struct Frame {
+    array node;
+    size_t next_input;
+  };
+  std::vector<Frame> stack;
+  for (auto& out : outputs) {
+    if (out.is_evaluated() || visited.count(out.id())) continue;
+    stack.push_back({out, 0});
+    visited.insert(out.id());
+    while (!stack.empty()) {
+      auto& top = stack.back();
+      auto& ins = top.node.inputs();
+      if (top.next_input < ins.size()) {
+        const array& in = ins[top.next_input++];
+        if (!in.is_evaluated() && !visited.count(in.id())) {
+          visited.insert(in.id());
+          stack.push_back({in, 0});
+        }
+        continue;
+      }
+      // Siblings count as visited once one of them is scheduled.
+      for (auto& s : top.node.siblings()) visited.insert(s.id());
+      tape.push_back(std::move(top.node));
+      stack.pop_back();
+    }
+  }
+
+  for (auto& slot : tape) {
+    array a = std::move(slot); // the tape no longer holds it: inputs can be donated
+    if (a.is_evaluated()) continue;
+    if (!a.has_primitive()) {
+      throw std::invalid_argument(
+          "[eval] Attempting to eval an array without a primitive.\n"
+          "If you are compiling a function, make sure all the inputs "
+          "and outputs are captured:\n"
+          "https://ml-explore.github.io/mlx/build/html/usage/compile.html#pure-functions.\n"
+          "If you are not using compile, this may be a bug. "
+          "Please file an issue.");
+    }
+    auto outs = a.outputs();
+    auto& prim = a.primitive();
+    if (prim.device() == Device::gpu) {
+      prim.eval_gpu(a.inputs(), outs);
+    } else {
+      prim.eval_cpu(a.inputs(), outs);
+    }
+    for (auto& o : outs) o.set_status(array::Status::evaluated);
+    if (!a.is_tracer()) {
+      a.detach();
+    }
+  }
+}
+
+} // namespace detail
+
+void eval(std::vector<array> outputs) { detail::eval_impl(std::move(outputs)); }
+
+void async_eval(std::vector<array> outputs) {
+  detail::eval_impl(std::move(outputs));
+}
+
+} // namespace mxcore

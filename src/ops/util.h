@@ -1,0 +1,28 @@
+// Helpers shared by the op builders.
+#pragma once
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "mxcore/ops.h"
+
+namespace mxcore {
+
+// Maps a possibly negative axis into [0, ndim); throws std::invalid_argument
+// naming the op.
+int normalize_axis(int axis, int ndim, const char* op);
+// Normalizes, sorts and checks for duplicates.
+std::vector<int> normalize_axes(const std::vector<int>& axes, int ndim, const char* op);
+std::string shape_str(const Shape& shape);
+
+// Result dtype of an arithmetic op on a and b.
+inline Dtype result_type(const array& a, const array& b) {
+  return promote_types(a.dtype(), b.dtype());
+}
+// Promotes integers and bools to float32 (for exp, sqrt, divide, ...).
+inline Dtype at_least_float(Dtype t) {
+  return is_inexact(t) ? t : float32;
+}
+
+} // namespace mxcore

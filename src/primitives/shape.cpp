@@ -1,0 +1,128 @@
+#include "primitives/shape.h"
+
+#include <numeric>
+
+#include "backend/cpu/copy.h"
+#include "mxcore/ops.h"
+
+namespace mxcore {
+
+// ---- Broadcast
+void Broadcast::eval_cpu(const std::vector<array>& inputs, array& out) {
+  const array& in = inputs[0];
+  Strides strides(out.ndim(), 0);
+  int diff = out.ndim() - in.ndim();
+  for (int i = 0; i < in.ndim(); ++i) {
+    strides[i + diff] = in.shape(i) == 1 ? 0 : in.strides()[i];
+  }
+  cpu::make_view(in, out, strides);
+}
+std::vector<Shape> Broadcast::output_shapes(const std::vector<array>& inputs) {
+  // Shapeless: broadcast the (new) input shape against the stored target's rank.
+  (void)inputs;
+  return {shape_};
+}
+std::vector<array> Broadcast::jvp(const std::vector<array>&,
+                                  const std::vector<array>& tangents,
+                                  const std::vector<int>&) {
+  return {broadcast_to(tangents[0], shape_, stream())};
+}
+std::vector<array> Broadcast::vjp(const std::vector<array>& primals,
+                                  const std::vector<array>& cotangents,
+                                  const std::vector<int>&,
+                                  const std::vector<array>&) {
+  const array& in = primals[0];
+  const array& cot = cotangents[0];
+  int diff = cot.ndim() - in.ndim();
+  std::vector<int> reduce_axes;
+  for (int i = 0; i < cot.ndim(); ++i) {
+    if (i < diff || in.shape(i - diff) != cot.shape(i)) reduce_axes.push_back(i);
+  }
+  array g = reduce_axes.empty() ? cot : sum(cot, reduce_axes, true, stream());
+  return {reshape(g, in.shape(), stream())};
+}
+std::pair<std::vector<array>, std::vector<int>> Broadcast::vmap(
+    const std::vector<array>& inputs, const std::vector<int>& axes) {
+  array in = inputs[0];
+  int ax = axes[0];
+  if (ax < 0) return {{broadcast_to(in, shape_, stream())}, {-1}};
+  // Move the batch axis to the front and broadcast the rest.
+  in = moveaxis(in, ax, 0, stream());
+  int rank = in.ndim() - 1;
+  Shape target = shape_;
+  Shape in_shape = in.shape();
+  in_shape.insert(in_shape.begin() + 1, static_cast<int>(target.size()) - rank, 1);
+  in = reshape(in, in_shape, stream());
+  target.insert(target.begin(), in.shape(0));
+  return {{broadcast_to(in, target, stream())}, {0}};
+}
+
+// ---- Reshape
+void Reshape::eval_cpu(const std::vector<array>& inputs, array& out) {
+  const array& in = inputs[0];
+  if (in.flags().row_contiguous) {
+    cpu::make_view(in, out, row_major_strides(out.shape()));
+  } else {
+    cpu::copy_to_row_major(in, out);
+  }
+}
+std::vector<Shape> Reshape::output_shapes(const std::vector<array>&) {
+  return {shape_};
+}
+std::vector<array> Reshape::jvp(const std::vector<array>&,
+                                const std::vector<array>& tangents,
+                                const std::vector<int>&) {
+  return {reshape(tangents[0], shape_, stream())};
+}
+std::vector<array> Reshape::vjp(const std::vector<array>& primals,
+                                const std::vector<array>& cotangents,
+                                const std::vector<int>&,
+                                const std::vector<array>&) {
+  return {reshape(cotangents[0], primals[0].shape(), stream())};
+}
+std::pair<std::vector<array>, std::vector<int>> Reshape::vmap(
+    const std::vector<array>& inputs, const std::vector<int>& axes) {
+  array in = inputs[0];
+  if (axes[0] < 0) return {{reshape(in, shape_, stream())}, {-1}};
+  in = moveaxis(in, axes[0], 0, stream());
+  Shape target = shape_;
+  target.insert(target.begin(), in.shape(0));
+  return {{reshape(in, target, stream())}, {0}};
+}
+
+// ---- Transpose
+void Transpose::eval_cpu(const std::vector<array>& inputs, array& out) {
+  const array& in = inputs[0];
+  Strides strides(axes_.size());
+  for (size_t i = 0; i < axes_.size(); ++i) strides[i] = in.strides()[axes_[i]];
+  cpu::make_view(in, out, strides);
+}
+std::vector<Shape> Transpose::output_shapes(const std::vector<array>& inputs) {
+  Shape shape(axes_.size());
+  for (size_t i = 0; i < axes_.size(); ++i) shape[i] = inputs[0].shape(axes_[i]);
+  return {shape};
+}
+std::vector<array> Transpose::jvp(const std::vector<array>&,
+                                  const std::vector<array>& tangents,
+                                  const std::vector<int>&) {
+  return {transpose(tangents[0], axes_, stream())};
+}
+std::vector<array> Transpose::vjp(const std::vector<array>&,
+                                  const std::vector<array>& cotangents,
+                                  const std::vector<int>&,
+                                  const std::vector<array>&) {
+  std::vector<int> inverse(axes_.size());
+  for (size_t i = 0; i < axes_.size(); ++i) inverse[axes_[i]] = static_cast<int>(i);
+  return {transpose(cotangents[0], inverse, stream())};
+}
+std::pair<std::vector<array>, std::vector<int>> Transpose::vmap(
+    const std::vector<array>& inputs, const std::vector<int>& axes) {
+  array in = inputs[0];
+  if (axes[0] < 0) return {{transpose(in, axes_, stream())}, {-1}};
+  in = moveaxis(in, axes[0], 0, stream());
+  std::vector<int> perm = {0};
+  for (int a : axes_) perm.push_back(a + 1);
+  return {{transpose(in, perm, stream())}, {0}};
+}
+
+} // namespace mxcore

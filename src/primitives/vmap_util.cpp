@@ -1,0 +1,50 @@
+#include "primitives/vmap_util.h"
+
+namespace mxcore {
+
+namespace {
+// Moves the batch axis of x to the front; unbatched operands get a leading
+// size-1 axis only when they are not lower-rank than the batched result needs.
+array to_front(const array& x, int axis, int out_ndim, Stream s) {
+  if (axis >= 0) {
+    array y = moveaxis(x, axis, 0, s);
+    // Pad after the batch axis so trailing dims align for broadcasting.
+    int pad = out_ndim - y.ndim();
+    if (pad > 0) {
+      Shape shape = y.shape();
+      shape.insert(shape.begin() + 1, pad, 1);
+      y = reshape(y, shape, s);
+    }
+    return y;
+  }
+  int pad = out_ndim - x.ndim();
+  if (pad > 0) {
+    Shape shape = x.shape();
+    shape.insert(shape.begin(), pad, 1);
+    return reshape(x, shape, s);
+  }
+  return x;
+}
+} // namespace
+
+std::tuple<array, array, int> vmap_binary_op(array a, array b, int a_axis,
+                                             int b_axis, Stream s) {
+  if (a_axis < 0 && b_axis < 0) return {a, b, -1};
+  int a_rank = a.ndim() - (a_axis >= 0);
+  int b_rank = b.ndim() - (b_axis >= 0);
+  int out_ndim = std::max(a_rank, b_rank) + 1;
+  return {to_front(a, a_axis, out_ndim, s), to_front(b, b_axis, out_ndim, s), 0};
+}
+
+std::tuple<array, array, array, int> vmap_ternary_op(array a, array b, array c,
+                                                     int a_axis, int b_axis,
+                                                     int c_axis, Stream s) {
+  if (a_axis < 0 && b_axis < 0 && c_axis < 0) return {a, b, c, -1};
+  int rank = std::max({a.ndim() - (a_axis >= 0), b.ndim() - (b_axis >= 0),
+                       c.ndim() - (c_axis >= 0)});
+  int out_ndim = rank + 1;
+  return {to_front(a, a_axis, out_ndim, s), to_front(b, b_axis, out_ndim, s),
+          to_front(c, c_axis, out_ndim, s), 0};
+}
+
+} // namespace mxcore
