@@ -2,10 +2,19 @@
 #pragma once
 
 #include <memory>
+#include <stdexcept>
+#include <string>
 
 #include "ops/util.h"
 
 namespace mxcore {
+
+// Throws "[op] Not supported for complex64." for ops without complex support.
+inline void check_not_complex(Dtype t, const char* op) {
+  if (t == complex64) {
+    throw std::invalid_argument(std::string("[") + op + "] Not supported for complex64.");
+  }
+}
 
 // out = Prim(a) with a cast to in_dtype first; out has out_dtype.
 template <typename Prim, typename... Args>

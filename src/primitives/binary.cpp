@@ -1,11 +1,84 @@
+// Arithmetic binary primitives. Inputs are broadcast to one shape and share a
+// dtype (the op builders in ops/ arrange both).
 #include "backend/cpu/binary.h"
 #include "mxcore/ops.h"
 #include "primitives/elementwise.h"
-#include "primitives/vmap_util.h"
+#include "primitives/elementwise_rules.h"
 
 namespace mxcore {
 
-// ---- Add
+namespace {
+using detail::scalar_like;
+} // namespace
+
+// PARTIAL is the derivative with respect to input `arg` (0 or 1) as an
+// expression of arg, a, b, y (= f(a, b)), s (the stream) and k(v) (a scalar
+// of a's dtype).
+#define MXCORE_SMOOTH_BINARY(NAME, FN, PARTIAL)                                  \
+  void NAME::eval_cpu(const std::vector<array>& inputs, array& out) {            \
+    cpu::binary_op(inputs[0], inputs[1], out, kernel_ops::NAME{}, name());       \
+  }                                                                              \
+  static array NAME##_partial(int arg, const array& a, const array& b,           \
+                              const array& y, Stream s) {                        \
+    auto k = [&](double v) { return scalar_like(v, a); };                        \
+    (void)k;                                                                     \
+    (void)y;                                                                     \
+    return PARTIAL;                                                              \
+  }                                                                              \
+  std::vector<array> NAME::jvp(const std::vector<array>& primals,                \
+                               const std::vector<array>& tangents,               \
+                               const std::vector<int>& argnums) {                \
+    Stream s = stream();                                                         \
+    array y = FN(primals[0], primals[1], s);                                     \
+    return {detail::jvp_from_partials(                                           \
+        tangents, argnums,                                                       \
+        [&](int arg) { return NAME##_partial(arg, primals[0], primals[1], y, s); }, \
+        s)};                                                                     \
+  }                                                                              \
+  std::vector<array> NAME::vjp(const std::vector<array>& primals,                \
+                               const std::vector<array>& cotangents,             \
+                               const std::vector<int>& argnums,                  \
+                               const std::vector<array>& outputs) {              \
+    Stream s = stream();                                                         \
+    return detail::vjp_from_partials(                                            \
+        cotangents[0], argnums,                                                  \
+        [&](int arg) {                                                           \
+          return NAME##_partial(arg, primals[0], primals[1], outputs[0], s);     \
+        },                                                                       \
+        s);                                                                      \
+  }                                                                              \
+  std::pair<std::vector<array>, std::vector<int>> NAME::vmap(                    \
+      const std::vector<array>& inputs, const std::vector<int>& axes) {          \
+    Stream s = stream();                                                         \
+    return detail::vmap_binary(                                                  \
+        inputs, axes, [&](const array& a, const array& b) { return FN(a, b, s); }, s); \
+  }
+
+MXCORE_SMOOTH_BINARY(Multiply, multiply, arg == 0 ? b : a)
+MXCORE_SMOOTH_BINARY(Divide, divide,
+                     arg == 0 ? divide(k(1.0), b, s) : negative(divide(y, b, s), s))
+MXCORE_SMOOTH_BINARY(Remainder, remainder,
+                     arg == 0 ? k(1.0) : negative(floor_divide(a, b, s), s))
+MXCORE_SMOOTH_BINARY(
+    Power, power,
+    arg == 0 ? multiply(b, power(a, subtract(b, k(1.0), s), s), s)
+             // d/db a^b = a^b log(a); taken as 0 where a <= 0.
+             : multiply(y, log(where(greater(a, k(0.0), s), a, k(1.0), s), s), s))
+// Ties send the gradient to the second input, as in MLX.
+MXCORE_SMOOTH_BINARY(Maximum, maximum,
+                     astype(arg == 0 ? greater(a, b, s) : less_equal(a, b, s), a.dtype(), s))
+MXCORE_SMOOTH_BINARY(Minimum, minimum,
+                     astype(arg == 0 ? less(a, b, s) : greater_equal(a, b, s), a.dtype(), s))
+MXCORE_SMOOTH_BINARY(LogAddExp, logaddexp,
+                     arg == 0 ? sigmoid(subtract(a, b, s), s) : sigmoid(subtract(b, a, s), s))
+// atan2(a, b): d/da = b / (a^2 + b^2), d/db = -a / (a^2 + b^2).
+MXCORE_SMOOTH_BINARY(ArcTan2, arctan2,
+                     divide(arg == 0 ? b : negative(a, s),
+                            add(square(a, s), square(b, s), s), s))
+
+#undef MXCORE_SMOOTH_BINARY
+
+// ---- Add and Subtract: the tangents themselves, no multiplications.
 void Add::eval_cpu(const std::vector<array>& inputs, array& out) {
   cpu::binary_op(inputs[0], inputs[1], out, kernel_ops::Add{}, name());
 }
@@ -22,38 +95,57 @@ std::vector<array> Add::vjp(const std::vector<array>&,
 }
 std::pair<std::vector<array>, std::vector<int>> Add::vmap(
     const std::vector<array>& inputs, const std::vector<int>& axes) {
-  auto [a, b, to_ax] = vmap_binary_op(inputs[0], inputs[1], axes[0], axes[1], stream());
-  return {{add(a, b, stream())}, {to_ax}};
+  Stream s = stream();
+  return detail::vmap_binary(
+      inputs, axes, [&](const array& a, const array& b) { return add(a, b, s); }, s);
 }
 
-// ---- Multiply
-void Multiply::eval_cpu(const std::vector<array>& inputs, array& out) {
-  cpu::binary_op(inputs[0], inputs[1], out, kernel_ops::Multiply{}, name());
+void Subtract::eval_cpu(const std::vector<array>& inputs, array& out) {
+  cpu::binary_op(inputs[0], inputs[1], out, kernel_ops::Subtract{}, name());
 }
-std::vector<array> Multiply::jvp(const std::vector<array>& primals,
+std::vector<array> Subtract::jvp(const std::vector<array>&,
                                  const std::vector<array>& tangents,
                                  const std::vector<int>& argnums) {
-  auto term = [&](size_t i) {
-    return multiply(tangents[i], primals[1 - argnums[i]], stream());
-  };
-  array out = term(0);
-  if (argnums.size() > 1) out = add(out, term(1), stream());
-  return {out};
+  if (argnums.size() > 1) return {subtract(tangents[0], tangents[1], stream())};
+  return {argnums[0] == 0 ? tangents[0] : negative(tangents[0], stream())};
 }
-std::vector<array> Multiply::vjp(const std::vector<array>& primals,
+std::vector<array> Subtract::vjp(const std::vector<array>&,
                                  const std::vector<array>& cotangents,
                                  const std::vector<int>& argnums,
                                  const std::vector<array>&) {
-  std::vector<array> vjps;
+  std::vector<array> out;
   for (int arg : argnums) {
-    vjps.push_back(multiply(cotangents[0], primals[1 - arg], stream()));
+    out.push_back(arg == 0 ? cotangents[0] : negative(cotangents[0], stream()));
   }
-  return vjps;
+  return out;
 }
-std::pair<std::vector<array>, std::vector<int>> Multiply::vmap(
+std::pair<std::vector<array>, std::vector<int>> Subtract::vmap(
+    const std::vector<array>& inputs, const std::vector<int>& axes) {
+  Stream s = stream();
+  return detail::vmap_binary(
+      inputs, axes, [&](const array& a, const array& b) { return subtract(a, b, s); }, s);
+}
+
+// ---- DivMod: two piecewise constant outputs.
+void DivMod::eval_cpu(const std::vector<array>& inputs, std::vector<array>& outputs) {
+  cpu::binary_op_two_outputs(inputs[0], inputs[1], outputs[0], outputs[1],
+                             kernel_ops::DivMod{}, name());
+}
+std::vector<array> DivMod::jvp(const std::vector<array>& primals,
+                               const std::vector<array>&,
+                               const std::vector<int>&) {
+  return {zeros_like(primals[0], stream()), zeros_like(primals[0], stream())};
+}
+std::vector<array> DivMod::vjp(const std::vector<array>& primals,
+                               const std::vector<array>&,
+                               const std::vector<int>& argnums,
+                               const std::vector<array>&) {
+  return detail::zero_vjps(primals, argnums, stream());
+}
+std::pair<std::vector<array>, std::vector<int>> DivMod::vmap(
     const std::vector<array>& inputs, const std::vector<int>& axes) {
   auto [a, b, to_ax] = vmap_binary_op(inputs[0], inputs[1], axes[0], axes[1], stream());
-  return {{multiply(a, b, stream())}, {to_ax}};
+  return {divmod(a, b, stream()), {to_ax, to_ax}};
 }
 
 } // namespace mxcore

@@ -104,4 +104,36 @@ void binary_op_to(const array& a, const array& b, array& out, Op op, const char*
   });
 }
 
+// Two outputs of the inputs' dtype from one pass (DivMod): op(x, y, o0, o1).
+template <typename Op>
+void binary_op_two_outputs(const array& a, const array& b, array& o0, array& o1,
+                           Op op, const char* name) {
+  dispatch_all_types(a.dtype(), [&](auto tag) {
+    using T = MXCORE_TAG_TYPE(tag);
+    if constexpr (std::is_invocable_v<Op, T, T, T&, T&>) {
+      o0.set_data(allocator::malloc(o0.nbytes()));
+      o1.set_data(allocator::malloc(o1.nbytes()));
+      const T* pa = a.data<T>();
+      const T* pb = b.data<T>();
+      T* p0 = o0.data<T>();
+      T* p1 = o1.data<T>();
+      // Both outputs are row-major, so they share strides.
+      strided_apply<3>(
+          o0.shape(), {&a.strides(), &b.strides(), &o0.strides()},
+          [&](const std::array<int64_t, 3>& off, int64_t n,
+              const std::array<int64_t, 3>& st) {
+            const T* x = pa + off[0];
+            const T* y = pb + off[1];
+            T* d0 = p0 + off[2];
+            T* d1 = p1 + off[2];
+            for (int64_t i = 0; i < n; ++i) {
+              op(x[i * st[0]], y[i * st[1]], d0[i * st[2]], d1[i * st[2]]);
+            }
+          });
+    } else {
+      throw_unsupported_dtype(name, a.dtype());
+    }
+  });
+}
+
 } // namespace mxcore::cpu

@@ -1,5 +1,6 @@
 // Output allocation and layout classification for elementwise kernels.
 #include "backend/cpu/binary.h"
+#include "backend/cpu/ternary.h"
 #include "backend/cpu/unary.h"
 
 namespace mxcore::cpu {
@@ -74,6 +75,28 @@ void prepare_binary_output(const array& a, const array& b, array& out,
       out.set_data(allocator::malloc(out.nbytes()));
       break;
   }
+}
+
+bool same_dense_layout(const array& a, const array& b, const array& c) {
+  return is_dense(a) && is_dense(b) && is_dense(c) && a.strides() == b.strides() &&
+         a.strides() == c.strides();
+}
+
+void prepare_ternary_output(const array& a, const array& b, const array& c,
+                            array& out, bool same_layout) {
+  if (!same_layout) {
+    out.set_data(allocator::malloc(out.nbytes()));
+    return;
+  }
+  for (const array* in : {&a, &b, &c}) {
+    if (in->is_donatable() && in->itemsize() == out.itemsize()) {
+      out.copy_shared_buffer(*in);
+      return;
+    }
+  }
+  auto n = a.data_size();
+  out.set_data(array::Data::make_ptr(allocator::malloc(n * out.itemsize())), n,
+               a.strides(), a.flags());
 }
 
 } // namespace mxcore::cpu

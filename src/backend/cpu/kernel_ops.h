@@ -1,6 +1,12 @@
 // Elementwise op functors shared by the eager kernels and the CPU JIT.
 // This file (after scalar_types.h) is embedded verbatim as the JIT preamble,
-// so it must stay self-contained: standard headers only, no '@' characters.
+// so it must stay self-contained: standard headers only, no at-sign characters.
+//
+// One functor per elementwise primitive, named exactly as the primitive's
+// print(). Each operator() is constrained (requires) to the dtypes the op
+// supports, so the kernels' std::is_invocable_v check rejects the rest and no
+// code is instantiated for them. Math on half types happens in float
+// (compute_t). Functors are branch-light so the inner loops vectorize.
 #pragma once
 
 #ifndef MXCORE_JIT
@@ -21,17 +27,100 @@ inline constexpr bool is_complex_v = std::is_same_v<T, complex64_t>;
 template <typename T>
 inline constexpr bool is_half_v =
     std::is_same_v<T, float16_t> || std::is_same_v<T, bfloat16_t>;
+template <typename T>
+inline constexpr bool is_float_v =
+    std::is_same_v<T, float> || std::is_same_v<T, double> || is_half_v<T>;
+template <typename T>
+inline constexpr bool is_inexact_v = is_float_v<T> || is_complex_v<T>;
+template <typename T>
+inline constexpr bool is_bool_v = std::is_same_v<T, bool>;
+// Integers excluding bool.
+template <typename T>
+inline constexpr bool is_int_v = std::is_integral_v<T> && !is_bool_v<T>;
+// Ordered (non-complex) types.
+template <typename T>
+inline constexpr bool is_real_v = !is_complex_v<T>;
 
 // Math on half types happens in float.
 template <typename T>
 using compute_t = std::conditional_t<is_half_v<T>, float, T>;
+
+// ------------------------------------------------------------------ helpers
+
+// erf in float: the two minimax polynomials of MLX's fast_erf (< 1 ulp),
+// both evaluated and selected so the loop stays branch-free.
+inline float erf_float(float a) {
+  float t = std::fabs(a);
+  float s = a * a;
+  float r = -1.72853470e-5f * t + 3.83197126e-4f;
+  float u = -3.88396438e-3f * t + 2.42546219e-2f;
+  r = r * s + u;
+  r = r * t - 1.06777877e-1f;
+  r = r * t - 6.34846687e-1f;
+  r = r * t - 1.28717512e-1f;
+  r = r * t - t;
+  float big = std::copysign(1.0f - std::exp(r), a);
+  float p = -5.96761703e-4f;
+  p = p * s + 4.99119423e-3f;
+  p = p * s - 2.67681349e-2f;
+  p = p * s + 1.12819925e-1f;
+  p = p * s - 3.76125336e-1f;
+  p = p * s + 1.28379166e-1f;
+  float small = p * a + a;
+  return t > 0.927734375f ? big : small;
+}
+
+// Inverse erf in float (Giles' approximation as in MLX, ~2.4 ulp).
+inline float erfinv_float(float a) {
+  float t = std::log((1.0f - a) * (1.0f + a));
+  float p = 3.03697567e-10f;
+  p = p * t + 2.93243101e-8f;
+  p = p * t + 1.22150334e-6f;
+  p = p * t + 2.84108955e-5f;
+  p = p * t + 3.93552968e-4f;
+  p = p * t + 3.02698812e-3f;
+  p = p * t + 4.83185798e-3f;
+  p = p * t - 2.64646143e-1f;
+  p = p * t + 8.40016484e-1f;
+  float q = 5.43877832e-9f;
+  q = q * t + 1.43285448e-7f;
+  q = q * t + 1.22774793e-6f;
+  q = q * t + 1.12963626e-7f;
+  q = q * t - 5.61530760e-5f;
+  q = q * t - 1.47697632e-4f;
+  q = q * t + 2.31468678e-3f;
+  q = q * t + 1.15392581e-2f;
+  q = q * t - 2.32015476e-1f;
+  q = q * t + 8.86226892e-1f;
+  return a * (std::fabs(t) > 6.125f ? p : q);
+}
+
+// Inverse erf in double: the float estimate refined by two Newton steps.
+inline double erfinv_double(double y) {
+  double x = erfinv_float(static_cast<float>(y));
+  if (!(std::fabs(y) < 1.0)) return x; // +-inf at +-1, nan beyond
+  const double two_over_sqrt_pi = 1.1283791670955126;
+  for (int i = 0; i < 2; ++i) {
+    x -= (std::erf(x) - y) / (two_over_sqrt_pi * std::exp(-x * x));
+  }
+  return x;
+}
+
+template <typename T>
+inline bool isnan_any(T x) {
+  if constexpr (is_complex_v<T>) {
+    return x.real() != x.real() || x.imag() != x.imag();
+  } else {
+    return x != x;
+  }
+}
 
 // ------------------------------------------------------------------ unary
 
 struct Abs {
   template <typename T>
   T operator()(T x) const {
-    if constexpr (std::is_unsigned_v<T> || std::is_same_v<T, bool>) {
+    if constexpr (std::is_unsigned_v<T> || is_bool_v<T>) {
       return x;
     } else if constexpr (is_complex_v<T>) {
       return T(std::abs(x), 0.0f);
@@ -43,15 +132,180 @@ struct Abs {
 
 struct Negative {
   template <typename T>
+    requires(!is_bool_v<T>)
   T operator()(T x) const {
     return T(-x);
   }
 };
 
-struct Exp {
+struct Sign {
+  template <typename T>
+    requires(!is_bool_v<T>)
+  T operator()(T x) const {
+    if constexpr (std::is_unsigned_v<T>) {
+      return T(x != 0);
+    } else if constexpr (is_int_v<T>) {
+      return T((x > 0) - (x < 0));
+    } else if constexpr (is_complex_v<T>) {
+      float m = std::abs(x);
+      return m == 0.0f ? T(0.0f, 0.0f) : T(x.real() / m, x.imag() / m);
+    } else {
+      using C = compute_t<T>;
+      C v = C(x);
+      // NaN and signed zeros pass through, as in NumPy.
+      return T(v > C(0) ? C(1) : (v < C(0) ? C(-1) : v));
+    }
+  }
+};
+
+struct Square {
   template <typename T>
   T operator()(T x) const {
-    return T(std::exp(compute_t<T>(x)));
+    return T(x * x);
+  }
+};
+
+#define MXCORE_INEXACT_UNARY(NAME, EXPR)       \
+  struct NAME {                                \
+    template <typename T>                      \
+      requires is_inexact_v<T>                 \
+    T operator()(T x_) const {                 \
+      using C = compute_t<T>;                  \
+      C x = C(x_);                             \
+      return T(EXPR);                          \
+    }                                          \
+  };
+#define MXCORE_FLOAT_UNARY(NAME, EXPR)         \
+  struct NAME {                                \
+    template <typename T>                      \
+      requires is_float_v<T>                   \
+    T operator()(T x_) const {                 \
+      using C = compute_t<T>;                  \
+      C x = C(x_);                             \
+      return T(EXPR);                          \
+    }                                          \
+  };
+
+MXCORE_INEXACT_UNARY(Sqrt, std::sqrt(x))
+MXCORE_INEXACT_UNARY(Rsqrt, C(1) / std::sqrt(x))
+MXCORE_INEXACT_UNARY(Exp, std::exp(x))
+MXCORE_FLOAT_UNARY(Expm1, std::expm1(x))
+MXCORE_INEXACT_UNARY(Log, std::log(x))
+MXCORE_INEXACT_UNARY(Log2, is_complex_v<T> ? std::log(x) / C(0.6931471805599453) : C(std::log2(std::real(x))))
+MXCORE_INEXACT_UNARY(Log10, std::log10(x))
+MXCORE_FLOAT_UNARY(Log1p, std::log1p(x))
+MXCORE_INEXACT_UNARY(Sin, std::sin(x))
+MXCORE_INEXACT_UNARY(Cos, std::cos(x))
+MXCORE_INEXACT_UNARY(Tan, std::tan(x))
+MXCORE_INEXACT_UNARY(ArcSin, std::asin(x))
+MXCORE_INEXACT_UNARY(ArcCos, std::acos(x))
+MXCORE_INEXACT_UNARY(ArcTan, std::atan(x))
+MXCORE_INEXACT_UNARY(Sinh, std::sinh(x))
+MXCORE_INEXACT_UNARY(Cosh, std::cosh(x))
+MXCORE_INEXACT_UNARY(Tanh, std::tanh(x))
+MXCORE_INEXACT_UNARY(ArcSinh, std::asinh(x))
+MXCORE_INEXACT_UNARY(ArcCosh, std::acosh(x))
+MXCORE_INEXACT_UNARY(ArcTanh, std::atanh(x))
+MXCORE_INEXACT_UNARY(Sigmoid, C(1) / (C(1) + std::exp(-x)))
+#undef MXCORE_INEXACT_UNARY
+#undef MXCORE_FLOAT_UNARY
+
+struct Erf {
+  template <typename T>
+    requires is_float_v<T>
+  T operator()(T x) const {
+    if constexpr (std::is_same_v<T, double>) {
+      return std::erf(x);
+    } else {
+      return T(erf_float(float(x)));
+    }
+  }
+};
+
+struct ErfInv {
+  template <typename T>
+    requires is_float_v<T>
+  T operator()(T x) const {
+    if constexpr (std::is_same_v<T, double>) {
+      return erfinv_double(x);
+    } else {
+      return T(erfinv_float(float(x)));
+    }
+  }
+};
+
+// Floor, Ceil, Round: the identity on integers.
+#define MXCORE_ROUNDING_UNARY(NAME, FN)                      \
+  struct NAME {                                              \
+    template <typename T>                                    \
+      requires is_real_v<T>                                  \
+    T operator()(T x) const {                                \
+      if constexpr (is_float_v<T>) {                         \
+        return T(FN(compute_t<T>(x)));                       \
+      } else {                                               \
+        return x;                                            \
+      }                                                      \
+    }                                                        \
+  };
+MXCORE_ROUNDING_UNARY(Floor, std::floor)
+MXCORE_ROUNDING_UNARY(Ceil, std::ceil)
+#undef MXCORE_ROUNDING_UNARY
+
+// Round half to even, like NumPy.
+struct Round {
+  template <typename T>
+  T operator()(T x) const {
+    if constexpr (is_float_v<T>) {
+      return T(std::rint(compute_t<T>(x)));
+    } else if constexpr (is_complex_v<T>) {
+      return T(std::rint(x.real()), std::rint(x.imag()));
+    } else {
+      return x;
+    }
+  }
+};
+
+struct LogicalNot {
+  template <typename T>
+    requires is_bool_v<T>
+  bool operator()(T x) const {
+    return !x;
+  }
+};
+
+struct BitwiseInvert {
+  template <typename T>
+    requires std::is_integral_v<T>
+  T operator()(T x) const {
+    if constexpr (is_bool_v<T>) {
+      return !x;
+    } else {
+      return T(~x);
+    }
+  }
+};
+
+struct Conjugate {
+  template <typename T>
+    requires is_complex_v<T>
+  T operator()(T x) const {
+    return std::conj(x);
+  }
+};
+
+struct Real {
+  template <typename T>
+    requires is_complex_v<T>
+  float operator()(T x) const {
+    return x.real();
+  }
+};
+
+struct Imag {
+  template <typename T>
+    requires is_complex_v<T>
+  float operator()(T x) const {
+    return x.imag();
   }
 };
 
@@ -64,10 +318,263 @@ struct Add {
   }
 };
 
+struct Subtract {
+  template <typename T>
+  T operator()(T x, T y) const {
+    return T(x - y);
+  }
+};
+
 struct Multiply {
   template <typename T>
   T operator()(T x, T y) const {
     return T(x * y);
+  }
+};
+
+// True division on inexact types; on integers (reached only through
+// floor_divide) division rounding toward -inf, with x / 0 == 0 as in NumPy.
+struct Divide {
+  template <typename T>
+    requires(!is_bool_v<T>)
+  T operator()(T x, T y) const {
+    if constexpr (std::is_unsigned_v<T>) {
+      return y == 0 ? T(0) : T(x / y);
+    } else if constexpr (is_int_v<T>) {
+      if (y == 0) return T(0);
+      if (y == T(-1)) return T(T(0) - x); // avoids the INT_MIN / -1 trap
+      T q = T(x / y);
+      return T(q - T((x % y != 0) && ((x < 0) != (y < 0))));
+    } else {
+      return T(x / y);
+    }
+  }
+};
+
+// Python's sign convention: the result has the divisor's sign.
+struct Remainder {
+  template <typename T>
+    requires(is_real_v<T> && !is_bool_v<T>)
+  T operator()(T x, T y) const {
+    if constexpr (std::is_unsigned_v<T>) {
+      return y == 0 ? T(0) : T(x % y);
+    } else if constexpr (is_int_v<T>) {
+      if (y == 0 || y == T(-1)) return T(0);
+      T r = T(x % y);
+      return T(r + ((r != 0 && ((r < 0) != (y < 0))) ? y : T(0)));
+    } else {
+      using C = compute_t<T>;
+      C a = C(x), b = C(y);
+      C r = std::fmod(a, b);
+      return T((r != C(0) && ((r < C(0)) != (b < C(0)))) ? r + b : r);
+    }
+  }
+};
+
+struct Power {
+  template <typename T>
+    requires(!is_bool_v<T>)
+  T operator()(T base, T exp) const {
+    if constexpr (is_int_v<T>) {
+      if constexpr (std::is_signed_v<T>) {
+        if (exp < 0) {
+          // Integer results of negative powers: only +-1 survive.
+          return base == 1 ? T(1) : base == T(-1) ? T((exp & 1) ? -1 : 1) : T(0);
+        }
+      }
+      T res = 1;
+      while (exp) {
+        if (exp & 1) res = T(res * base);
+        exp >>= 1;
+        base = T(base * base);
+      }
+      return res;
+    } else if constexpr (is_complex_v<T>) {
+      return std::pow(base, exp);
+    } else {
+      using C = compute_t<T>;
+      return T(std::pow(C(base), C(exp)));
+    }
+  }
+};
+
+// NaNs propagate, as in NumPy.
+struct Maximum {
+  template <typename T>
+    requires is_real_v<T>
+  T operator()(T x, T y) const {
+    if constexpr (is_float_v<T>) {
+      return (x > y || x != x) ? x : y;
+    } else {
+      return x > y ? x : y;
+    }
+  }
+};
+
+struct Minimum {
+  template <typename T>
+    requires is_real_v<T>
+  T operator()(T x, T y) const {
+    if constexpr (is_float_v<T>) {
+      return (x < y || x != x) ? x : y;
+    } else {
+      return x < y ? x : y;
+    }
+  }
+};
+
+struct LogAddExp {
+  template <typename T>
+    requires is_float_v<T>
+  T operator()(T x_, T y_) const {
+    using C = compute_t<T>;
+    C x = C(x_), y = C(y_);
+    C hi = (x > y || x != x) ? x : y;
+    C lo = (x > y || x != x) ? y : x;
+    const C inf = std::numeric_limits<C>::infinity();
+    return T((lo == -inf || hi == inf) ? hi : hi + std::log1p(std::exp(lo - hi)));
+  }
+};
+
+struct ArcTan2 {
+  template <typename T>
+    requires is_float_v<T>
+  T operator()(T y, T x) const {
+    using C = compute_t<T>;
+    return T(std::atan2(C(y), C(x)));
+  }
+};
+
+struct Equal {
+  template <typename T>
+  bool operator()(T x, T y) const {
+    return x == y;
+  }
+};
+
+// Equal, with NaN == NaN (array_equal(equal_nan=True)).
+struct NaNEqual {
+  template <typename T>
+  bool operator()(T x, T y) const {
+    return x == y || (isnan_any(x) && isnan_any(y));
+  }
+};
+
+struct NotEqual {
+  template <typename T>
+  bool operator()(T x, T y) const {
+    return x != y;
+  }
+};
+
+#define MXCORE_COMPARISON(NAME, OP)          \
+  struct NAME {                              \
+    template <typename T>                    \
+      requires is_real_v<T>                  \
+    bool operator()(T x, T y) const {        \
+      return x OP y;                         \
+    }                                        \
+  };
+MXCORE_COMPARISON(Less, <)
+MXCORE_COMPARISON(LessEqual, <=)
+MXCORE_COMPARISON(Greater, >)
+MXCORE_COMPARISON(GreaterEqual, >=)
+#undef MXCORE_COMPARISON
+
+struct LogicalAnd {
+  template <typename T>
+    requires is_bool_v<T>
+  bool operator()(T x, T y) const {
+    return x && y;
+  }
+};
+
+struct LogicalOr {
+  template <typename T>
+    requires is_bool_v<T>
+  bool operator()(T x, T y) const {
+    return x || y;
+  }
+};
+
+// The ops of the BitwiseBinary primitive (named as its print()).
+#define MXCORE_BITWISE(NAME, OP)             \
+  struct NAME {                              \
+    template <typename T>                    \
+      requires std::is_integral_v<T>         \
+    T operator()(T x, T y) const {           \
+      return T(x OP y);                      \
+    }                                        \
+  };
+MXCORE_BITWISE(BitwiseAnd, &)
+MXCORE_BITWISE(BitwiseOr, |)
+MXCORE_BITWISE(BitwiseXor, ^)
+#undef MXCORE_BITWISE
+
+// Shifts by >= the bit width (or negative counts) give 0, or -1 when an
+// arithmetic right shift of a negative value runs out, as in NumPy.
+struct LeftShift {
+  template <typename T>
+    requires is_int_v<T>
+  T operator()(T x, T y) const {
+    using U = std::make_unsigned_t<T>;
+    U n = U(y);
+    return n >= U(8 * sizeof(T)) ? T(0) : T(U(x) << n);
+  }
+};
+
+struct RightShift {
+  template <typename T>
+    requires is_int_v<T>
+  T operator()(T x, T y) const {
+    using U = std::make_unsigned_t<T>;
+    U n = U(y);
+    if constexpr (std::is_signed_v<T>) {
+      return n >= U(8 * sizeof(T)) ? T(x < 0 ? -1 : 0) : T(x >> n);
+    } else {
+      return n >= U(8 * sizeof(T)) ? T(0) : T(x >> n);
+    }
+  }
+};
+
+// Floor division and remainder in one pass (DivMod, a multi-output
+// primitive). Floats follow NumPy's divmod: q = (x - fmod(x, y)) / y,
+// adjusted so that q * y + r == x with r having y's sign.
+struct DivMod {
+  template <typename T>
+    requires(is_real_v<T> && !is_bool_v<T>)
+  void operator()(T x, T y, T& q, T& r) const {
+    if constexpr (is_float_v<T>) {
+      using C = compute_t<T>;
+      C a = C(x), b = C(y);
+      C m = std::fmod(a, b);
+      if (b == C(0)) {
+        q = T(a / b);
+        r = T(m);
+        return;
+      }
+      C d = (a - m) / b;
+      if (m != C(0) && ((b < C(0)) != (m < C(0)))) {
+        m += b;
+        d -= C(1);
+      }
+      C f = std::floor(d);
+      if (d - f > C(0.5)) f += C(1);
+      q = T(f);
+      r = T(m);
+    } else {
+      q = Divide{}(x, y);
+      r = Remainder{}(x, y);
+    }
+  }
+};
+
+// ------------------------------------------------------------------ ternary
+
+struct Select {
+  template <typename T>
+  T operator()(bool condition, T x, T y) const {
+    return condition ? x : y;
   }
 };
 

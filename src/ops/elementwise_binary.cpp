@@ -1,0 +1,177 @@
+// Binary and ternary elementwise ops: MLX's dtype rules and graph construction.
+#include "ops/elementwise_util.h"
+#include "primitives/elementwise.h"
+
+namespace mxcore {
+
+namespace {
+
+void check_not_bool(Dtype t, const char* op) {
+  if (t == bool_) {
+    throw std::invalid_argument(std::string("[") + op + "] Not supported for bool.");
+  }
+}
+
+// Ordering ops (floor_divide, remainder, maximum, ...) need real numbers.
+Dtype real_result_type(const array& a, const array& b, const char* op) {
+  auto t = result_type(a, b);
+  check_not_complex(t, op);
+  return t;
+}
+
+template <typename Prim>
+array compare(const array& a, const array& b, StreamOrDevice s, const char* op,
+              bool complex_ok) {
+  auto t = complex_ok ? result_type(a, b) : real_result_type(a, b, op);
+  return make_binary<Prim>(a, b, t, bool_, s);
+}
+
+array bitwise(const array& a, const array& b, BitwiseBinary::Op op, const char* name,
+              StreamOrDevice s) {
+  auto t = result_type(a, b);
+  if (!(is_integral(t) || t == bool_)) {
+    throw std::invalid_argument(std::string("[") + name +
+                                "] Only allowed on integer or boolean types.");
+  }
+  bool shift = op == BitwiseBinary::LeftShift || op == BitwiseBinary::RightShift;
+  if (shift && t == bool_) t = uint8;
+  return make_binary<BitwiseBinary>(a, b, t, t, s, op);
+}
+
+} // namespace
+
+array add(const array& a, const array& b, StreamOrDevice s) {
+  auto t = result_type(a, b);
+  return make_binary<Add>(a, b, t, t, s);
+}
+array subtract(const array& a, const array& b, StreamOrDevice s) {
+  auto t = result_type(a, b);
+  return make_binary<Subtract>(a, b, t, t, s);
+}
+array multiply(const array& a, const array& b, StreamOrDevice s) {
+  auto t = result_type(a, b);
+  return make_binary<Multiply>(a, b, t, t, s);
+}
+array divide(const array& a, const array& b, StreamOrDevice s) {
+  auto t = at_least_float(result_type(a, b));
+  return make_binary<Divide>(a, b, t, t, s);
+}
+
+array floor_divide(const array& a, const array& b, StreamOrDevice s) {
+  auto t = real_result_type(a, b, "floor_divide");
+  check_not_bool(t, "floor_divide");
+  if (is_floating_point(t)) return floor(divide(a, b, s), s);
+  // Divide on integers rounds toward -inf.
+  return make_binary<Divide>(a, b, t, t, s);
+}
+
+array remainder(const array& a, const array& b, StreamOrDevice s) {
+  auto t = real_result_type(a, b, "remainder");
+  check_not_bool(t, "remainder");
+  return make_binary<Remainder>(a, b, t, t, s);
+}
+
+std::vector<array> divmod(const array& a, const array& b, StreamOrDevice s) {
+  auto t = real_result_type(a, b, "divmod");
+  check_not_bool(t, "divmod");
+  auto stream = to_stream(s);
+  auto inputs = broadcast_arrays({astype(a, t, stream), astype(b, t, stream)}, stream);
+  auto shape = inputs[0].shape();
+  return array::make_arrays({shape, shape}, {t, t}, std::make_shared<DivMod>(stream),
+                            inputs);
+}
+
+array power(const array& a, const array& b, StreamOrDevice s) {
+  auto t = result_type(a, b);
+  check_not_bool(t, "power");
+  return make_binary<Power>(a, b, t, t, s);
+}
+
+array maximum(const array& a, const array& b, StreamOrDevice s) {
+  auto t = real_result_type(a, b, "maximum");
+  return make_binary<Maximum>(a, b, t, t, s);
+}
+array minimum(const array& a, const array& b, StreamOrDevice s) {
+  auto t = real_result_type(a, b, "minimum");
+  return make_binary<Minimum>(a, b, t, t, s);
+}
+
+array logaddexp(const array& a, const array& b, StreamOrDevice s) {
+  auto t = at_least_float(real_result_type(a, b, "logaddexp"));
+  return make_binary<LogAddExp>(a, b, t, t, s);
+}
+array arctan2(const array& a, const array& b, StreamOrDevice s) {
+  auto t = at_least_float(real_result_type(a, b, "arctan2"));
+  return make_binary<ArcTan2>(a, b, t, t, s);
+}
+
+array equal(const array& a, const array& b, StreamOrDevice s) {
+  return compare<Equal>(a, b, s, "equal", true);
+}
+array not_equal(const array& a, const array& b, StreamOrDevice s) {
+  return compare<NotEqual>(a, b, s, "not_equal", true);
+}
+array less(const array& a, const array& b, StreamOrDevice s) {
+  return compare<Less>(a, b, s, "less", false);
+}
+array less_equal(const array& a, const array& b, StreamOrDevice s) {
+  return compare<LessEqual>(a, b, s, "less_equal", false);
+}
+array greater(const array& a, const array& b, StreamOrDevice s) {
+  return compare<Greater>(a, b, s, "greater", false);
+}
+array greater_equal(const array& a, const array& b, StreamOrDevice s) {
+  return compare<GreaterEqual>(a, b, s, "greater_equal", false);
+}
+
+array logical_and(const array& a, const array& b, StreamOrDevice s) {
+  return make_binary<LogicalAnd>(a, b, bool_, bool_, s);
+}
+array logical_or(const array& a, const array& b, StreamOrDevice s) {
+  return make_binary<LogicalOr>(a, b, bool_, bool_, s);
+}
+
+array bitwise_and(const array& a, const array& b, StreamOrDevice s) {
+  return bitwise(a, b, BitwiseBinary::And, "bitwise_and", s);
+}
+array bitwise_or(const array& a, const array& b, StreamOrDevice s) {
+  return bitwise(a, b, BitwiseBinary::Or, "bitwise_or", s);
+}
+array bitwise_xor(const array& a, const array& b, StreamOrDevice s) {
+  return bitwise(a, b, BitwiseBinary::Xor, "bitwise_xor", s);
+}
+array left_shift(const array& a, const array& b, StreamOrDevice s) {
+  return bitwise(a, b, BitwiseBinary::LeftShift, "left_shift", s);
+}
+array right_shift(const array& a, const array& b, StreamOrDevice s) {
+  return bitwise(a, b, BitwiseBinary::RightShift, "right_shift", s);
+}
+
+array where(const array& condition, const array& x, const array& y, StreamOrDevice s) {
+  auto stream = to_stream(s);
+  auto t = result_type(x, y);
+  auto inputs = broadcast_arrays(
+      {astype(condition, bool_, stream), astype(x, t, stream), astype(y, t, stream)},
+      stream);
+  auto shape = inputs[0].shape();
+  return array(shape, t, std::make_shared<Select>(stream), std::move(inputs));
+}
+
+array operator+(const array& a, const array& b) { return add(a, b); }
+array operator-(const array& a, const array& b) { return subtract(a, b); }
+array operator*(const array& a, const array& b) { return multiply(a, b); }
+array operator/(const array& a, const array& b) { return divide(a, b); }
+array operator%(const array& a, const array& b) { return remainder(a, b); }
+array operator<(const array& a, const array& b) { return less(a, b); }
+array operator<=(const array& a, const array& b) { return less_equal(a, b); }
+array operator>(const array& a, const array& b) { return greater(a, b); }
+array operator>=(const array& a, const array& b) { return greater_equal(a, b); }
+array operator&&(const array& a, const array& b) { return logical_and(a, b); }
+array operator||(const array& a, const array& b) { return logical_or(a, b); }
+array operator&(const array& a, const array& b) { return bitwise_and(a, b); }
+array operator|(const array& a, const array& b) { return bitwise_or(a, b); }
+array operator^(const array& a, const array& b) { return bitwise_xor(a, b); }
+array operator<<(const array& a, const array& b) { return left_shift(a, b); }
+array operator>>(const array& a, const array& b) { return right_shift(a, b); }
+
+} // namespace mxcore

@@ -1,0 +1,53 @@
+// Helpers that build jvp / vjp / vmap rules of elementwise primitives.
+#pragma once
+
+#include <vector>
+
+#include "mxcore/ops.h"
+#include "primitives/vmap_util.h"
+
+namespace mxcore::detail {
+
+// A scalar with x's dtype, for constants in derivative formulas.
+inline array scalar_like(double v, const array& x) { return array(v, x.dtype()); }
+
+// Tangent of an elementwise output: sum_i tangents[i] * partial(argnums[i]).
+template <typename Partial>
+array jvp_from_partials(const std::vector<array>& tangents,
+                        const std::vector<int>& argnums, Partial&& partial, Stream s) {
+  array out = multiply(tangents[0], partial(argnums[0]), s);
+  for (size_t i = 1; i < argnums.size(); ++i) {
+    out = add(out, multiply(tangents[i], partial(argnums[i]), s), s);
+  }
+  return out;
+}
+
+// Cotangents: cotangent * partial(arg) for each arg in argnums.
+template <typename Partial>
+std::vector<array> vjp_from_partials(const array& cotangent,
+                                     const std::vector<int>& argnums,
+                                     Partial&& partial, Stream s) {
+  std::vector<array> out;
+  out.reserve(argnums.size());
+  for (int arg : argnums) out.push_back(multiply(cotangent, partial(arg), s));
+  return out;
+}
+
+// Zero cotangents for outputs that are piecewise constant in their inputs.
+inline std::vector<array> zero_vjps(const std::vector<array>& primals,
+                                    const std::vector<int>& argnums, Stream s) {
+  std::vector<array> out;
+  out.reserve(argnums.size());
+  for (int arg : argnums) out.push_back(zeros_like(primals[arg], s));
+  return out;
+}
+
+// vmap of a binary elementwise op: align batch axes, then apply op.
+template <typename Op>
+std::pair<std::vector<array>, std::vector<int>> vmap_binary(
+    const std::vector<array>& inputs, const std::vector<int>& axes, Op&& op, Stream s) {
+  auto [a, b, to_ax] = vmap_binary_op(inputs[0], inputs[1], axes[0], axes[1], s);
+  return {{op(a, b)}, {to_ax}};
+}
+
+} // namespace mxcore::detail

@@ -1,0 +1,87 @@
+// Unary primitives that are linear (Negative, Conjugate, Real, Imag) or
+// piecewise constant (Sign, Floor, Ceil, Round, LogicalNot, BitwiseInvert).
+#include "backend/cpu/unary.h"
+#include "mxcore/ops.h"
+#include "primitives/elementwise.h"
+#include "primitives/elementwise_rules.h"
+
+namespace mxcore {
+
+namespace {
+array round_to_integer(const array& a, Stream s) { return round(a, 0, s); }
+} // namespace
+
+#define MXCORE_UNARY_EVAL(NAME)                                         \
+  void NAME::eval_cpu(const std::vector<array>& inputs, array& out) {   \
+    cpu::unary_op(inputs[0], out, kernel_ops::NAME{}, name());          \
+  }
+
+#define MXCORE_UNARY_VMAP(NAME, FN)                                     \
+  std::pair<std::vector<array>, std::vector<int>> NAME::vmap(           \
+      const std::vector<array>& inputs, const std::vector<int>& axes) { \
+    return {{FN(inputs[0], stream())}, axes};                           \
+  }
+
+// A linear op L: jvp is L(t), vjp is ADJOINT(cotangent).
+#define MXCORE_LINEAR_UNARY(NAME, FN, ADJOINT)                          \
+  std::vector<array> NAME::jvp(const std::vector<array>&,               \
+                               const std::vector<array>& tangents,      \
+                               const std::vector<int>&) {               \
+    return {FN(tangents[0], stream())};                                 \
+  }                                                                     \
+  std::vector<array> NAME::vjp(const std::vector<array>& primals,       \
+                               const std::vector<array>& cotangents,    \
+                               const std::vector<int>&,                 \
+                               const std::vector<array>&) {             \
+    const array& c = cotangents[0];                                     \
+    Stream s = stream();                                                \
+    (void)primals;                                                      \
+    return {ADJOINT};                                                   \
+  }                                                                     \
+  MXCORE_UNARY_VMAP(NAME, FN)
+
+// A piecewise constant op: zero derivatives.
+#define MXCORE_CONSTANT_UNARY(NAME, FN)                                 \
+  MXCORE_UNARY_EVAL(NAME)                                               \
+  std::vector<array> NAME::jvp(const std::vector<array>& primals,       \
+                               const std::vector<array>&,               \
+                               const std::vector<int>&) {               \
+    return {zeros_like(primals[0], stream())};                          \
+  }                                                                     \
+  std::vector<array> NAME::vjp(const std::vector<array>& primals,       \
+                               const std::vector<array>&,               \
+                               const std::vector<int>& argnums,         \
+                               const std::vector<array>&) {             \
+    return detail::zero_vjps(primals, argnums, stream());               \
+  }                                                                     \
+  MXCORE_UNARY_VMAP(NAME, FN)
+
+MXCORE_UNARY_EVAL(Negative)
+MXCORE_LINEAR_UNARY(Negative, negative, negative(c, s))
+MXCORE_UNARY_EVAL(Conjugate)
+MXCORE_LINEAR_UNARY(Conjugate, conjugate, conjugate(c, s))
+
+// Real and Imag map complex64 to float32.
+void Real::eval_cpu(const std::vector<array>& inputs, array& out) {
+  cpu::unary_op_to<float>(inputs[0], out, kernel_ops::Real{}, name());
+}
+MXCORE_LINEAR_UNARY(Real, real, astype(c, primals[0].dtype(), s))
+void Imag::eval_cpu(const std::vector<array>& inputs, array& out) {
+  cpu::unary_op_to<float>(inputs[0], out, kernel_ops::Imag{}, name());
+}
+MXCORE_LINEAR_UNARY(Imag, imag,
+                    multiply(array(complex64_t{0.0f, -1.0f}, primals[0].dtype()), c, s))
+
+MXCORE_CONSTANT_UNARY(Sign, sign)
+MXCORE_CONSTANT_UNARY(Floor, floor)
+MXCORE_CONSTANT_UNARY(Ceil, ceil)
+MXCORE_CONSTANT_UNARY(Round, round_to_integer)
+MXCORE_CONSTANT_UNARY(LogicalNot, logical_not)
+MXCORE_CONSTANT_UNARY(BitwiseInvert, bitwise_invert)
+
+#undef MXCORE_UNARY_EVAL
+#undef MXCORE_UNARY_VMAP
+#undef MXCORE_LINEAR_UNARY
+#undef MXCORE_CONSTANT_UNARY
+
+} // namespace mxcore
