@@ -12,8 +12,8 @@ std::vector<int> axes_arg(const array& a, const py::object& axis) {
     for (int i = 0; i < a.ndim(); ++i) axes[i] = i;
     return axes;
   }
-  if (py::isinstance<py::int_>(axis)) return {axis.cast<int>()};
-  return axis.cast<std::vector<int>>();
+  if (py::isinstance<py::sequence>(axis)) return axis.cast<std::vector<int>>();
+  return {axis.cast<int>()}; // ints, NumPy integers, anything with __index__
 }
 
 using ReduceFn = array (*)(const array&, const std::vector<int>&, bool, StreamOrDevice);

@@ -8,6 +8,7 @@
 
 #include "backend/cpu/binary.h"
 #include "backend/cpu/unary.h"
+#include "mxcore/primitives.h"
 #include "ops/elementwise_util.h"
 
 #define MXCORE_WEAK __attribute__((weak))

@@ -101,8 +101,10 @@ def test_matmul_transposed_operands_all_layouts():
                                rtol=1e-5, atol=1e-5)
     xd = rng.standard_normal((5, 2, 3)).astype(np.float32)
     d = mx.transpose(mx.array(xd), (1, 0, 2))  # (2, 5, 3): rows strided by 6
-    np.testing.assert_allclose(np.array(mx.transpose(d, (0, 2, 1)) @ mx.transpose(a, (0, 2, 1)) ),
-                               xd.transpose(1, 2, 0) @ xa.transpose(0, 2, 1), rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(np.array(d @ at), xd.transpose(1, 0, 2) @ xa.transpose(0, 2, 1),
+                               rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(np.array(mx.transpose(d, (0, 2, 1)) @ a),
+                               xd.transpose(1, 2, 0) @ xa, rtol=1e-5, atol=1e-5)
     e = mx.transpose(mx.array(xd), (1, 2, 0))  # (2, 3, 5): neither inner dim contiguous
     np.testing.assert_allclose(np.array(e @ mx.array(xa)), xd.transpose(1, 2, 0) @ xa,
                                rtol=1e-5, atol=1e-5)
@@ -184,7 +186,7 @@ def test_addmm(alpha, beta):
     xc = rng.standard_normal(5).astype(np.float32)
     out = mx.addmm(mx.array(xc), mx.array(xv), mx.array(xb), alpha, beta)
     np.testing.assert_allclose(np.array(out), alpha * (xv @ xb) + beta * xc, rtol=1e-5, atol=1e-5)
-    out = mx.addmm(mx.array(xc[:1]), mx.array(xb[:, 0]), mx.array(xv), alpha=alpha, beta=beta)
+    out = mx.addmm(mx.array(float(xc[0])), mx.array(xb[:, 0]), mx.array(xv), alpha=alpha, beta=beta)
     np.testing.assert_allclose(np.array(out), alpha * (xb[:, 0] @ xv) + beta * xc[0], rtol=1e-5,
                                atol=1e-5)
 

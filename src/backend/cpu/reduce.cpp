@@ -8,6 +8,7 @@
 //    is folded together, row after row, so memory is read sequentially;
 //  - all: a single output over a large input is split across threads and the
 //    partial results are folded in a fixed order (deterministic).
+#include <memory>
 #include <vector>
 
 #include "backend/cpu/dispatch.h"
@@ -113,14 +114,15 @@ class Reducer {
       dst_[0] = detail::cast_scalar<O>(fold_one(0, 0, n_red_));
       return;
     }
-    std::vector<A> partial(chunks);
+    // Not std::vector: A may be bool.
+    std::unique_ptr<A[]> partial(new A[chunks]);
     parallel_for(chunks, 1, [&](int64_t b, int64_t e) {
       for (int64_t c = b; c < e; ++c) {
         partial[c] = fold_one(0, c * n_red_ / chunks, (c + 1) * n_red_ / chunks);
       }
     });
     A acc = Op::template init<A>();
-    for (auto& p : partial) Op::fold(acc, p);
+    for (int64_t c = 0; c < chunks; ++c) Op::fold(acc, partial[c]);
     dst_[0] = detail::cast_scalar<O>(acc);
   }
 
