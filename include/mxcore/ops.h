@@ -225,5 +225,8 @@ array logsumexp(const array& a, bool keepdims = false, StreamOrDevice s = {});
 
 // ---------------------------------------------------------------- linear algebra
 array matmul(const array& a, const array& b, StreamOrDevice s = {});
+// alpha * (a @ b) + beta * c, with c broadcast to the product's shape.
+array addmm(array c, array a, array b, const float& alpha = 1.0f, const float& beta = 1.0f,
+            StreamOrDevice s = {});
 
 } // namespace mxcore

@@ -1,0 +1,152 @@
+// Eager batched matrix multiplication through BLAS (scipy-openblas32).
+//
+// Each operand's last two dims are handed to BLAS as they are when one of
+// them is contiguous (a transposed view becomes a BLAS transpose flag);
+// otherwise the operand is copied row-major first. Batch dims may have any
+// strides, broadcast (stride 0) included. float32/float64/complex64 call
+// sgemm/dgemm/cgemm; float16/bfloat16 are computed in float32.
+#include <cblas.h>
+
+#include <climits>
+#include <cstring>
+
+#include "backend/cpu/copy.h"
+#include "backend/cpu/strided.h"
+#include "primitives/matmul.h"
+
+namespace mxcore::cpu {
+
+namespace {
+
+void gemm(bool ta, bool tb, int m, int n, int k, float alpha, const float* a, int lda,
+          const float* b, int ldb, float beta, float* c, int ldc) {
+  scipy_cblas_sgemm(CblasRowMajor, ta ? CblasTrans : CblasNoTrans,
+                    tb ? CblasTrans : CblasNoTrans, m, n, k, alpha, a, lda, b, ldb,
+                    beta, c, ldc);
+}
+void gemm(bool ta, bool tb, int m, int n, int k, double alpha, const double* a, int lda,
+          const double* b, int ldb, double beta, double* c, int ldc) {
+  scipy_cblas_dgemm(CblasRowMajor, ta ? CblasTrans : CblasNoTrans,
+                    tb ? CblasTrans : CblasNoTrans, m, n, k, alpha, a, lda, b, ldb,
+                    beta, c, ldc);
+}
+void gemm(bool ta, bool tb, int m, int n, int k, complex64_t alpha, const complex64_t* a,
+          int lda, const complex64_t* b, int ldb, complex64_t beta, complex64_t* c,
+          int ldc) {
+  scipy_cblas_cgemm(CblasRowMajor, ta ? CblasTrans : CblasNoTrans,
+                    tb ? CblasTrans : CblasNoTrans, m, n, k, &alpha, a, lda, b, ldb,
+                    &beta, c, ldc);
+}
+
+// How BLAS reads the trailing (rows, cols) matrix of an operand.
+struct MatrixLayout {
+  bool ok = false;
+  bool transposed = false;
+  int ld = 0;
+};
+
+MatrixLayout matrix_layout(const array& x) {
+  int64_t rows = x.shape(-2), cols = x.shape(-1);
+  int64_t sr = x.strides()[x.ndim() - 2], sc = x.strides()[x.ndim() - 1];
+  MatrixLayout l;
+  // A dim of size 1 is never stepped along, so its stride does not matter.
+  if ((cols == 1 || sc == 1) && (rows == 1 || sr >= std::max<int64_t>(1, cols))) {
+    int64_t ld = rows == 1 ? std::max<int64_t>(1, cols) : sr;
+    if (ld <= INT_MAX) l = {true, false, static_cast<int>(ld)};
+  } else if ((rows == 1 || sr == 1) && (cols == 1 || sc >= std::max<int64_t>(1, rows))) {
+    int64_t ld = cols == 1 ? std::max<int64_t>(1, rows) : sc;
+    if (ld <= INT_MAX) l = {true, true, static_cast<int>(ld)};
+  }
+  return l;
+}
+
+// A row-major copy of x converted to dtype.
+array materialize(const array& x, Dtype dtype) {
+  array y(allocator::malloc(x.size() * dtype.size), x.shape(), dtype);
+  copy_into(x, y);
+  return y;
+}
+
+// Returns x or a copy that BLAS can read as type dtype.
+array blas_operand(const array& x, Dtype dtype, MatrixLayout& layout) {
+  if (x.dtype() == dtype) {
+    layout = matrix_layout(x);
+    if (layout.ok) return x;
+  }
+  array y = materialize(x, dtype);
+  layout = matrix_layout(y);
+  return y;
+}
+
+Strides batch_strides(const array& x) {
+  return Strides(x.strides().begin(), x.strides().end() - 2);
+}
+
+template <typename T>
+void gemm_batched(const array& a, const array& b, array& out, float alpha, float beta) {
+  MatrixLayout la, lb;
+  Dtype t = dtype_of<T>;
+  array A = blas_operand(a, t, la);
+  array B = blas_operand(b, t, lb);
+  const int m = out.shape(-2), n = out.shape(-1), k = a.shape(-1);
+  Shape batch(out.shape().begin(), out.shape().end() - 2);
+  Strides sa = batch_strides(A), sb = batch_strides(B), so = batch_strides(out);
+  auto layout = collapse_dims<3>(batch, {&sa, &sb, &so});
+  const T* pa = A.data<T>();
+  const T* pb = B.data<T>();
+  T* pc = out.data<T>();
+  for_each_run<3>(layout, 0, layout.size(),
+                  [&](const std::array<int64_t, 3>& off, int64_t count,
+                      const std::array<int64_t, 3>& st) {
+                    for (int64_t i = 0; i < count; ++i) {
+                      gemm(la.transposed, lb.transposed, m, n, k, T(alpha),
+                           pa + off[0] + i * st[0], la.ld, pb + off[1] + i * st[1],
+                           lb.ld, T(beta), pc + off[2] + i * st[2], n);
+                    }
+                  });
+}
+
+// out (row-major, type T) = beta * out when the inner dimension is empty.
+template <typename T>
+void scale(array& out, float beta) {
+  T* p = out.data<T>();
+  for (size_t i = 0; i < out.size(); ++i) p[i] = beta == 0.0f ? T(0) : T(beta) * p[i];
+}
+
+template <typename T>
+void matmul_typed(const array& a, const array& b, array& out, float alpha, float beta) {
+  if (a.shape(-1) == 0) {
+    scale<T>(out, beta);
+  } else {
+    gemm_batched<T>(a, b, out, alpha, beta);
+  }
+}
+
+} // namespace
+
+void matmul(const array& a, const array& b, array& out, float alpha, float beta,
+            const array* c) {
+  if (c == nullptr) beta = 0.0f;
+  Dtype t = out.dtype();
+  // Half types compute in a float32 buffer that is converted at the end.
+  bool half = t == float16 || t == bfloat16;
+  out.set_data(allocator::malloc(out.nbytes()));
+  if (out.size() == 0) return;
+  array acc = half ? array(allocator::malloc(out.size() * 4), out.shape(), float32) : out;
+  if (c != nullptr && beta != 0.0f) {
+    copy_into(*c, acc);
+  } else {
+    beta = 0.0f;
+    std::memset(acc.raw_data(), 0, acc.nbytes());
+  }
+  switch (acc.dtype().val) {
+    case Dtype::Val::float32: matmul_typed<float>(a, b, acc, alpha, beta); break;
+    case Dtype::Val::float64: matmul_typed<double>(a, b, acc, alpha, beta); break;
+    case Dtype::Val::complex64: matmul_typed<complex64_t>(a, b, acc, alpha, beta); break;
+    default:
+      throw std::invalid_argument("[matmul] Unsupported dtype " + dtype_name(t) + ".");
+  }
+  if (half) copy_into(acc, out);
+}
+
+} // namespace mxcore::cpu

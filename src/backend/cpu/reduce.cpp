@@ -1,0 +1,220 @@
+// Eager reductions over any set of axes of an input with any strides.
+//
+// The input's dims split into kept dims (one per output element) and reduced
+// dims; each group is collapsed separately. Three loops cover the layouts:
+//  - row: the reduced run is innermost in memory (e.g. sum(axis=-1)): each
+//    output folds a contiguous run, in several independent lanes;
+//  - column: the kept run is innermost (e.g. sum(axis=0)): a block of outputs
+//    is folded together, row after row, so memory is read sequentially;
+//  - all: a single output over a large input is split across threads and the
+//    partial results are folded in a fixed order (deterministic).
+#include <memory>
+#include <vector>
+
+#include "backend/cpu/dispatch.h"
+#include "backend/cpu/reduce_ops.h"
+#include "backend/cpu/strided.h"
+#include "backend/cpu/thread_pool.h"
+#include "primitives/reduce.h"
+
+namespace mxcore::cpu {
+
+namespace {
+
+template <typename A, typename T>
+inline A load(T x) {
+  return detail::cast_scalar<A>(x);
+}
+
+// Folds n elements of x spaced by `stride` into acc.
+template <typename Op, typename A, typename T>
+void fold_run(const T* x, int64_t n, int64_t stride, A& acc) {
+  constexpr int lanes = 8;
+  if (stride == 1 && n >= 2 * lanes) {
+    // Independent lanes break the dependency chain so the loop pipelines.
+    A part[lanes];
+    for (int l = 0; l < lanes; ++l) part[l] = Op::template init<A>();
+    int64_t i = 0;
+    for (; i + lanes <= n; i += lanes) {
+      for (int l = 0; l < lanes; ++l) Op::fold(part[l], load<A>(x[i + l]));
+    }
+    for (int l = 0; l < lanes; ++l) Op::fold(acc, part[l]);
+    for (; i < n; ++i) Op::fold(acc, load<A>(x[i]));
+    return;
+  }
+  for (int64_t i = 0; i < n; ++i) Op::fold(acc, load<A>(x[i * stride]));
+}
+
+template <typename Op, typename T>
+class Reducer {
+  using A = typename Op::template acc_t<T>;
+  using O = typename Op::template out_t<T>;
+
+ public:
+  Reducer(const array& in, array& out, const std::vector<int>& axes)
+      : src_(in.data<T>()), dst_(out.data<O>()) {
+    Shape kshape, rshape;
+    Strides kin, kout, rin;
+    size_t j = 0;
+    for (int d = 0; d < in.ndim(); ++d) {
+      if (j < axes.size() && axes[j] == d) {
+        rshape.push_back(in.shape(d));
+        rin.push_back(in.strides()[d]);
+        ++j;
+      } else {
+        kshape.push_back(in.shape(d));
+        kin.push_back(in.strides()[d]);
+        kout.push_back(out.strides()[d]);
+      }
+    }
+    kept_ = collapse_dims<2>(kshape, {&kin, &kout});
+    red_ = collapse_dims<1>(rshape, {&rin});
+    n_out_ = out.size();
+    n_red_ = red_.size();
+  }
+
+  void run() {
+    if (n_out_ == 0) return;
+    if (n_red_ == 0) {
+      O v = detail::cast_scalar<O>(Op::template init<A>());
+      // out is freshly allocated row-major.
+      for (int64_t i = 0; i < n_out_; ++i) dst_[i] = v;
+      return;
+    }
+    if (n_out_ == 1) {
+      reduce_all();
+    } else if (column_layout()) {
+      reduce_columns();
+    } else {
+      reduce_rows();
+    }
+  }
+
+ private:
+  // Folds the whole reduced range starting at input offset `base`.
+  A fold_one(int64_t base, int64_t begin, int64_t end) const {
+    A acc = Op::template init<A>();
+    if (red_.shape.size() == 1) {
+      int64_t st = red_.strides[0][0];
+      fold_run<Op>(src_ + base + begin * st, end - begin, st, acc);
+      return acc;
+    }
+    for_each_run<1>(red_, begin, end,
+                    [&](const std::array<int64_t, 1>& off, int64_t n,
+                        const std::array<int64_t, 1>& st) {
+                      fold_run<Op>(src_ + base + off[0], n, st[0], acc);
+                    });
+    return acc;
+  }
+
+  void reduce_all() {
+    const int64_t grain = elementwise_grain;
+    int64_t chunks = std::min<int64_t>(num_threads(), n_red_ / grain);
+    if (chunks <= 1) {
+      dst_[0] = detail::cast_scalar<O>(fold_one(0, 0, n_red_));
+      return;
+    }
+    // Not std::vector: A may be bool.
+    std::unique_ptr<A[]> partial(new A[chunks]);
+    parallel_for(chunks, 1, [&](int64_t b, int64_t e) {
+      for (int64_t c = b; c < e; ++c) {
+        partial[c] = fold_one(0, c * n_red_ / chunks, (c + 1) * n_red_ / chunks);
+      }
+    });
+    A acc = Op::template init<A>();
+    for (int64_t c = 0; c < chunks; ++c) Op::fold(acc, partial[c]);
+    dst_[0] = detail::cast_scalar<O>(acc);
+  }
+
+  void reduce_rows() {
+    int64_t grain = std::max<int64_t>(1, elementwise_grain / n_red_);
+    parallel_for(n_out_, grain, [&](int64_t b, int64_t e) {
+      for_each_run<2>(kept_, b, e,
+                      [&](const std::array<int64_t, 2>& off, int64_t n,
+                          const std::array<int64_t, 2>& st) {
+                        for (int64_t i = 0; i < n; ++i) {
+                          dst_[off[1] + i * st[1]] = detail::cast_scalar<O>(
+                              fold_one(off[0] + i * st[0], 0, n_red_));
+                        }
+                      });
+    });
+  }
+
+  // The innermost kept dim is contiguous in the input and the output, and
+  // the reduced dims are not: fold whole rows of outputs at a time.
+  bool column_layout() const {
+    if (kept_.shape.empty()) return false;
+    bool kept_inner = kept_.strides[0].back() == 1 && kept_.strides[1].back() == 1;
+    bool red_inner = !red_.shape.empty() && red_.strides[0].back() == 1;
+    return kept_inner && !red_inner;
+  }
+
+  void reduce_columns() {
+    constexpr int64_t block = 256;
+    int64_t grain = std::max<int64_t>(block, elementwise_grain / n_red_);
+    parallel_for(n_out_, grain, [&](int64_t b, int64_t e) {
+      A acc[block];
+      for_each_run<2>(kept_, b, e,
+                      [&](const std::array<int64_t, 2>& off, int64_t n,
+                          const std::array<int64_t, 2>&) {
+                        for (int64_t j0 = 0; j0 < n; j0 += block) {
+                          int64_t m = std::min(block, n - j0);
+                          fold_block(off[0] + j0, m, acc);
+                          O* d = dst_ + off[1] + j0;
+                          for (int64_t j = 0; j < m; ++j) d[j] = detail::cast_scalar<O>(acc[j]);
+                        }
+                      });
+    });
+  }
+
+  // acc[j] = fold over the reduced range of the m contiguous inputs at base.
+  void fold_block(int64_t base, int64_t m, A* acc) const {
+    for (int64_t j = 0; j < m; ++j) acc[j] = Op::template init<A>();
+    for_each_run<1>(red_, 0, n_red_,
+                    [&](const std::array<int64_t, 1>& off, int64_t n,
+                        const std::array<int64_t, 1>& st) {
+                      for (int64_t k = 0; k < n; ++k) {
+                        const T* x = src_ + base + off[0] + k * st[0];
+                        for (int64_t j = 0; j < m; ++j) Op::fold(acc[j], load<A>(x[j]));
+                      }
+                    });
+  }
+
+  const T* src_;
+  O* dst_;
+  StridedLayout<2> kept_;
+  StridedLayout<1> red_;
+  int64_t n_out_ = 0;
+  int64_t n_red_ = 0;
+};
+
+template <typename Op>
+void reduce_dispatch(const array& in, array& out, const std::vector<int>& axes) {
+  dispatch_all_types(in.dtype(), [&](auto tag) {
+    using T = MXCORE_TAG_TYPE(tag);
+    using O = typename Op::template out_t<T>;
+    if (dtype_of<O> != out.dtype()) {
+      throw std::invalid_argument("[reduce] Output dtype " + dtype_name(out.dtype()) +
+                                  " does not match the reduction of " +
+                                  dtype_name(in.dtype()) + ".");
+    }
+    Reducer<Op, T>(in, out, axes).run();
+  });
+}
+
+} // namespace
+
+void reduce(const array& in, array& out, Reduce::ReduceType type,
+            const std::vector<int>& axes) {
+  out.set_data(allocator::malloc(out.nbytes()));
+  switch (type) {
+    case Reduce::And: return reduce_dispatch<reduce_ops::And>(in, out, axes);
+    case Reduce::Or: return reduce_dispatch<reduce_ops::Or>(in, out, axes);
+    case Reduce::Sum: return reduce_dispatch<reduce_ops::Sum>(in, out, axes);
+    case Reduce::Prod: return reduce_dispatch<reduce_ops::Prod>(in, out, axes);
+    case Reduce::Min: return reduce_dispatch<reduce_ops::Min>(in, out, axes);
+    case Reduce::Max: return reduce_dispatch<reduce_ops::Max>(in, out, axes);
+  }
+}
+
+} // namespace mxcore::cpu

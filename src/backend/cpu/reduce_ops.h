@@ -1,0 +1,149 @@
+// Reduction functors shared by the eager reduce and arg-reduce kernels:
+// accumulator type, identity, and how one element folds into the accumulator.
+#pragma once
+
+#include <cmath>
+#include <limits>
+#include <type_traits>
+
+#include "backend/cpu/kernel_ops.h"
+#include "mxcore/array.h"
+
+namespace mxcore::cpu::reduce_ops {
+
+using kernel_ops::is_complex_v;
+using kernel_ops::is_half_v;
+
+template <typename T>
+inline bool is_nan(T x) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return std::isnan(x);
+  } else {
+    return false;
+  }
+}
+
+// Total order used by min/max/argmin/argmax: NaN wins (it propagates, as in
+// NumPy); complex numbers compare lexicographically.
+template <typename T>
+inline bool greater(T x, T y) {
+  if constexpr (is_complex_v<T>) {
+    return x.real() > y.real() || (x.real() == y.real() && x.imag() > y.imag());
+  } else {
+    return x > y || (is_nan(x) && !is_nan(y));
+  }
+}
+template <typename T>
+inline bool less(T x, T y) {
+  if constexpr (is_complex_v<T>) {
+    return x.real() < y.real() || (x.real() == y.real() && x.imag() < y.imag());
+  } else {
+    return x < y || (is_nan(x) && !is_nan(y));
+  }
+}
+
+// Sum/prod of bools and small ints accumulate in (u)int32, as MLX.
+template <typename T>
+using sum_out_t = std::conditional_t<
+    std::is_same_v<T, bool>, int32_t,
+    std::conditional_t<
+        std::is_integral_v<T>,
+        std::conditional_t<
+            std::is_signed_v<T>,
+            std::conditional_t<(sizeof(T) <= 4), int32_t, int64_t>,
+            std::conditional_t<(sizeof(T) <= 4), uint32_t, uint64_t>>,
+        T>>;
+
+// Half types are folded in float and rounded once at the end.
+template <typename T>
+using widen_half_t = std::conditional_t<is_half_v<T>, float, T>;
+
+struct And {
+  template <typename T>
+  using out_t = bool;
+  template <typename T>
+  using acc_t = bool;
+  template <typename A>
+  static A init() { return true; }
+  template <typename A>
+  static void fold(A& acc, A x) { acc = acc && x; }
+};
+
+struct Or {
+  template <typename T>
+  using out_t = bool;
+  template <typename T>
+  using acc_t = bool;
+  template <typename A>
+  static A init() { return false; }
+  template <typename A>
+  static void fold(A& acc, A x) { acc = acc || x; }
+};
+
+struct Sum {
+  template <typename T>
+  using out_t = sum_out_t<T>;
+  template <typename T>
+  using acc_t = widen_half_t<sum_out_t<T>>;
+  template <typename A>
+  static A init() { return A(0); }
+  template <typename A>
+  static void fold(A& acc, A x) { acc = acc + x; }
+};
+
+struct Prod {
+  template <typename T>
+  using out_t = sum_out_t<T>;
+  template <typename T>
+  using acc_t = widen_half_t<sum_out_t<T>>;
+  template <typename A>
+  static A init() { return A(1); }
+  template <typename A>
+  static void fold(A& acc, A x) { acc = acc * x; }
+};
+
+struct Max {
+  template <typename T>
+  using out_t = T;
+  template <typename T>
+  using acc_t = widen_half_t<T>;
+  template <typename A>
+  static A init() {
+    if constexpr (is_complex_v<A>) {
+      float inf = std::numeric_limits<float>::infinity();
+      return A(-inf, -inf);
+    } else if constexpr (std::numeric_limits<A>::has_infinity) {
+      return -std::numeric_limits<A>::infinity();
+    } else {
+      return std::numeric_limits<A>::lowest();
+    }
+  }
+  template <typename A>
+  static void fold(A& acc, A x) {
+    if (greater(x, acc)) acc = x;
+  }
+};
+
+struct Min {
+  template <typename T>
+  using out_t = T;
+  template <typename T>
+  using acc_t = widen_half_t<T>;
+  template <typename A>
+  static A init() {
+    if constexpr (is_complex_v<A>) {
+      float inf = std::numeric_limits<float>::infinity();
+      return A(inf, inf);
+    } else if constexpr (std::numeric_limits<A>::has_infinity) {
+      return std::numeric_limits<A>::infinity();
+    } else {
+      return std::numeric_limits<A>::max();
+    }
+  }
+  template <typename A>
+  static void fold(A& acc, A x) {
+    if (less(x, acc)) acc = x;
+  }
+};
+
+} // namespace mxcore::cpu::reduce_ops

@@ -1,0 +1,106 @@
+// Linear algebra ops: matmul and addmm (NumPy's 1-D promotion rules and
+// batch broadcasting; floating point and complex types only, as MLX).
+#include "ops/util.h"
+#include "primitives/matmul.h"
+
+namespace mxcore {
+
+namespace {
+
+struct MatmulOperands {
+  array a;
+  array b;
+  Dtype dtype;
+  Shape out_shape;       // shape the caller sees (1-D operands squeezed)
+};
+
+// Promotes 1-D operands to matrices, checks shapes and dtypes, promotes
+// types and broadcasts batch dims so both operands have the same rank.
+MatmulOperands prepare_matmul(array a, array b, Dtype out_type, const char* op,
+                              Stream s) {
+  if (a.ndim() == 0 || b.ndim() == 0) {
+    throw std::invalid_argument(std::string("[") + op +
+                                "] Got 0 dimension input. Inputs must have at "
+                                "least one dimension.");
+  }
+  const bool a_vec = a.ndim() == 1, b_vec = b.ndim() == 1;
+  if (a_vec) a = reshape(a, {1, a.shape(0)}, s);
+  if (b_vec) b = reshape(b, {b.shape(0), 1}, s);
+  if (a.shape(-1) != b.shape(-2)) {
+    std::ostringstream msg;
+    msg << "[" << op << "] Last dimension of first input with shape "
+        << shape_str(a.shape()) << " must match second to last dimension of"
+        << " second input with shape " << shape_str(b.shape()) << ".";
+    throw std::invalid_argument(msg.str());
+  }
+  if (!is_inexact(out_type)) {
+    std::ostringstream msg;
+    msg << "[" << op << "] Only floating point types are supported but "
+        << a.dtype() << " and " << b.dtype() << " were provided which results in "
+        << out_type << ", which is not a floating point type.";
+    throw std::invalid_argument(msg.str());
+  }
+  a = astype(a, out_type, s);
+  b = astype(b, out_type, s);
+  if (a.ndim() > 2 || b.ndim() > 2) {
+    Shape batch = broadcast_shapes(Shape(a.shape().begin(), a.shape().end() - 2),
+                                   Shape(b.shape().begin(), b.shape().end() - 2));
+    Shape sa = batch, sb = batch;
+    sa.insert(sa.end(), a.shape().end() - 2, a.shape().end());
+    sb.insert(sb.end(), b.shape().end() - 2, b.shape().end());
+    a = broadcast_to(a, sa, s);
+    b = broadcast_to(b, sb, s);
+  }
+  Shape out_shape = a.shape();
+  out_shape.back() = b.shape(-1);
+  if (b_vec) out_shape.pop_back();
+  if (a_vec) out_shape.erase(out_shape.end() - (b_vec ? 1 : 2));
+  return {a, b, out_type, out_shape};
+}
+
+} // namespace
+
+array matmul(const array& in_a, const array& in_b, StreamOrDevice s) {
+  auto stream = to_stream(s);
+  auto out_type = promote_types(in_a.dtype(), in_b.dtype());
+  // A stack of matrices times one matrix is a single product: fold the
+  // batch into the rows.
+  if (in_a.ndim() > 2 && in_b.ndim() == 2 && in_a.shape(-1) == in_b.shape(0) &&
+      is_inexact(out_type)) {
+    array a = reshape(astype(in_a, out_type, stream), {-1, in_a.shape(-1)}, stream);
+    array b = astype(in_b, out_type, stream);
+    array out(Shape{a.shape(0), b.shape(1)}, out_type, std::make_shared<Matmul>(stream), {a, b});
+    Shape out_shape = in_a.shape();
+    out_shape.back() = in_b.shape(1);
+    return reshape(out, out_shape, stream);
+  }
+  auto p = prepare_matmul(in_a, in_b, out_type, "matmul", stream);
+  Shape full = p.a.shape();
+  full.back() = p.b.shape(-1);
+  array out(full, out_type, std::make_shared<Matmul>(stream), {p.a, p.b});
+  return full == p.out_shape ? out : reshape(out, p.out_shape, stream);
+}
+
+array addmm(array c, array a, array b, const float& alpha, const float& beta,
+            StreamOrDevice s) {
+  auto stream = to_stream(s);
+  auto out_type = promote_types(promote_types(a.dtype(), b.dtype()), c.dtype());
+  const bool a_vec = a.ndim() == 1, b_vec = b.ndim() == 1;
+  auto p = prepare_matmul(std::move(a), std::move(b), out_type, "addmm", stream);
+  Shape full = p.a.shape();
+  full.back() = p.b.shape(-1);
+  // c broadcasts against the result as the caller sees it.
+  c = astype(c, out_type, stream);
+  Shape c_shape = broadcast_shapes(c.shape(), p.out_shape);
+  if (c_shape != p.out_shape) {
+    throw std::invalid_argument("[addmm] Input c with shape " + shape_str(c.shape()) +
+                                " cannot be broadcast to the output shape " +
+                                shape_str(p.out_shape) + ".");
+  }
+  c = broadcast_to(c, p.out_shape, stream);
+  if (a_vec || b_vec) c = reshape(c, full, stream);
+  array out(full, out_type, std::make_shared<AddMM>(stream, alpha, beta), {p.a, p.b, c});
+  return full == p.out_shape ? out : reshape(out, p.out_shape, stream);
+}
+
+} // namespace mxcore

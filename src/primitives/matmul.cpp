@@ -1,0 +1,139 @@
+#include "primitives/matmul.h"
+
+#include <numeric>
+#include <optional>
+
+#include "mxcore/ops.h"
+
+namespace mxcore {
+
+namespace {
+
+// Swaps the last two axes; conjugates complex matrices (the adjoint).
+array adjoint(const array& x, Stream s) {
+  std::vector<int> axes(x.ndim());
+  std::iota(axes.begin(), axes.end(), 0);
+  std::swap(axes[x.ndim() - 1], axes[x.ndim() - 2]);
+  array y = transpose(x, axes, s);
+  return x.dtype() == complex64 ? conjugate(y, s) : y;
+}
+
+// Moves a batch axis to the front; unbatched operands broadcast against the
+// leading batch axis because their trailing dims already line up.
+array batch_to_front(const array& x, int axis, Stream s) {
+  return axis > 0 ? moveaxis(x, axis, 0, s) : x;
+}
+
+Shape matmul_shape(const array& a, const array& b) {
+  Shape shape = a.shape();
+  shape.back() = b.shape(-1);
+  return shape;
+}
+
+} // namespace
+
+// ---------------------------------------------------------------- Matmul
+
+void Matmul::eval_cpu(const std::vector<array>& inputs, array& out) {
+  cpu::matmul(inputs[0], inputs[1], out);
+}
+
+std::vector<Shape> Matmul::output_shapes(const std::vector<array>& inputs) {
+  return {matmul_shape(inputs[0], inputs[1])};
+}
+
+std::vector<array> Matmul::jvp(const std::vector<array>& primals,
+                               const std::vector<array>& tangents,
+                               const std::vector<int>& argnums) {
+  auto s = stream();
+  std::optional<array> out;
+  for (size_t i = 0; i < argnums.size(); ++i) {
+    array term = argnums[i] == 0 ? matmul(tangents[i], primals[1], s)
+                                 : matmul(primals[0], tangents[i], s);
+    out = out ? add(*out, term, s) : term;
+  }
+  return {*out};
+}
+
+std::vector<array> Matmul::vjp(const std::vector<array>& primals,
+                               const std::vector<array>& cotangents,
+                               const std::vector<int>& argnums,
+                               const std::vector<array>&) {
+  auto s = stream();
+  const array& cotan = cotangents[0];
+  std::vector<array> vjps;
+  for (int arg : argnums) {
+    // d/da: (M, N) @ (N, K); d/db: (K, M) @ (M, N).
+    vjps.push_back(arg == 0 ? matmul(cotan, adjoint(primals[1], s), s)
+                            : matmul(adjoint(primals[0], s), cotan, s));
+  }
+  return vjps;
+}
+
+std::pair<std::vector<array>, std::vector<int>> Matmul::vmap(
+    const std::vector<array>& inputs, const std::vector<int>& axes) {
+  auto s = stream();
+  array a = batch_to_front(inputs[0], axes[0], s);
+  array b = batch_to_front(inputs[1], axes[1], s);
+  int out_axis = (axes[0] >= 0 || axes[1] >= 0) ? 0 : -1;
+  return {{matmul(a, b, s)}, {out_axis}};
+}
+
+// ---------------------------------------------------------------- AddMM
+
+void AddMM::eval_cpu(const std::vector<array>& inputs, array& out) {
+  cpu::matmul(inputs[0], inputs[1], out, alpha_, beta_, &inputs[2]);
+}
+
+std::vector<Shape> AddMM::output_shapes(const std::vector<array>& inputs) {
+  return {matmul_shape(inputs[0], inputs[1])};
+}
+
+std::vector<array> AddMM::jvp(const std::vector<array>& primals,
+                              const std::vector<array>& tangents,
+                              const std::vector<int>& argnums) {
+  auto s = stream();
+  std::optional<array> out;
+  for (size_t i = 0; i < argnums.size(); ++i) {
+    const array& t = tangents[i];
+    array term = argnums[i] == 0
+        ? multiply(matmul(t, primals[1], s), array(alpha_, t.dtype()), s)
+        : argnums[i] == 1
+            ? multiply(matmul(primals[0], t, s), array(alpha_, t.dtype()), s)
+            : multiply(t, array(beta_, t.dtype()), s);
+    out = out ? add(*out, term, s) : term;
+  }
+  return {*out};
+}
+
+std::vector<array> AddMM::vjp(const std::vector<array>& primals,
+                              const std::vector<array>& cotangents,
+                              const std::vector<int>& argnums,
+                              const std::vector<array>&) {
+  auto s = stream();
+  const array& cotan = cotangents[0];
+  array alpha(alpha_, cotan.dtype());
+  std::vector<array> vjps;
+  for (int arg : argnums) {
+    if (arg == 0) {
+      vjps.push_back(multiply(matmul(cotan, adjoint(primals[1], s), s), alpha, s));
+    } else if (arg == 1) {
+      vjps.push_back(multiply(matmul(adjoint(primals[0], s), cotan, s), alpha, s));
+    } else {
+      vjps.push_back(multiply(cotan, array(beta_, cotan.dtype()), s));
+    }
+  }
+  return vjps;
+}
+
+std::pair<std::vector<array>, std::vector<int>> AddMM::vmap(
+    const std::vector<array>& inputs, const std::vector<int>& axes) {
+  auto s = stream();
+  array a = batch_to_front(inputs[0], axes[0], s);
+  array b = batch_to_front(inputs[1], axes[1], s);
+  array c = batch_to_front(inputs[2], axes[2], s);
+  int out_axis = (axes[0] >= 0 || axes[1] >= 0 || axes[2] >= 0) ? 0 : -1;
+  return {{addmm(c, a, b, alpha_, beta_, s)}, {out_axis}};
+}
+
+} // namespace mxcore

@@ -1,0 +1,64 @@
+// Matrix multiplication primitives: Matmul (a @ b) and AddMM
+// (alpha * a @ b + beta * c). Inputs are at least 2-D with equal (already
+// broadcast) batch dims; the ops handle 1-D operands and promotion.
+#pragma once
+
+#include "mxcore/primitives.h"
+
+namespace mxcore {
+
+class Matmul : public UnaryPrimitive {
+ public:
+  explicit Matmul(Stream stream) : UnaryPrimitive(stream) {}
+
+  void eval_cpu(const std::vector<array>& inputs, array& out) override;
+  std::vector<array> jvp(const std::vector<array>& primals,
+                         const std::vector<array>& tangents,
+                         const std::vector<int>& argnums) override;
+  std::vector<array> vjp(const std::vector<array>& primals,
+                         const std::vector<array>& cotangents,
+                         const std::vector<int>& argnums,
+                         const std::vector<array>& outputs) override;
+  std::pair<std::vector<array>, std::vector<int>> vmap(
+      const std::vector<array>& inputs, const std::vector<int>& axes) override;
+  std::vector<Shape> output_shapes(const std::vector<array>& inputs) override;
+  MXCORE_DEFINE_NAME(Matmul)
+  MXCORE_DEFINE_DEFAULT_IS_EQUIVALENT()
+};
+
+class AddMM : public UnaryPrimitive {
+ public:
+  AddMM(Stream stream, float alpha, float beta)
+      : UnaryPrimitive(stream), alpha_(alpha), beta_(beta) {}
+
+  // inputs: a, b, c (c already broadcast to the output shape).
+  void eval_cpu(const std::vector<array>& inputs, array& out) override;
+  std::vector<array> jvp(const std::vector<array>& primals,
+                         const std::vector<array>& tangents,
+                         const std::vector<int>& argnums) override;
+  std::vector<array> vjp(const std::vector<array>& primals,
+                         const std::vector<array>& cotangents,
+                         const std::vector<int>& argnums,
+                         const std::vector<array>& outputs) override;
+  std::pair<std::vector<array>, std::vector<int>> vmap(
+      const std::vector<array>& inputs, const std::vector<int>& axes) override;
+  std::vector<Shape> output_shapes(const std::vector<array>& inputs) override;
+  MXCORE_DEFINE_NAME(AddMM)
+  bool is_equivalent(const Primitive& other) const override {
+    auto& o = static_cast<const AddMM&>(other);
+    return alpha_ == o.alpha_ && beta_ == o.beta_;
+  }
+
+ private:
+  float alpha_;
+  float beta_;
+};
+
+namespace cpu {
+// out = alpha * a @ b + beta * c (c may be null when beta == 0). a: (..., M, K),
+// b: (..., K, N) with equal batch dims, any strides; out is allocated here.
+void matmul(const array& a, const array& b, array& out, float alpha = 1.0f,
+            float beta = 0.0f, const array* c = nullptr);
+} // namespace cpu
+
+} // namespace mxcore
