@@ -69,7 +69,11 @@ std::vector<array> split(const array& a, int num_splits, int axis, StreamOrDevic
 std::vector<array> split(const array& a, int num_splits, StreamOrDevice s = {});
 std::vector<array> split(const array& a, const Shape& indices, int axis, StreamOrDevice s = {});
 std::vector<array> split(const array& a, const Shape& indices, StreamOrDevice s = {});
-// Basic slicing (used by indexing, split, ...).
+array atleast_1d(const array& a, StreamOrDevice s = {});
+array atleast_2d(const array& a, StreamOrDevice s = {});
+array atleast_3d(const array& a, StreamOrDevice s = {});
+// Basic slicing (used by indexing, split, ...). Negative start/stop count from
+// the end; out-of-range bounds are clamped (NumPy's rules); strides may be negative.
 array slice(const array& a, Shape start, Shape stop, Shape strides, StreamOrDevice s = {});
 array slice(const array& a, Shape start, Shape stop, StreamOrDevice s = {});
 array slice_update(const array& src, const array& update, Shape start, Shape stop,

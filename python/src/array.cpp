@@ -57,10 +57,7 @@ py::object item(array a) {
 void init_array(py::module_& m) {
   py::class_<array> cls(m, "array", py::buffer_protocol(), "An N-dimensional array object.");
   cls.def(py::init([](const py::object& val, std::optional<Dtype> dtype) {
-            array a = to_array(val, dtype);
-            if (dtype && a.dtype() != *dtype) a = astype(a, *dtype);
-            if (mxpy::is_python_scalar(val) || py::isinstance<array>(val)) return a;
-            return a;
+            return mxpy::to_array_as(val, dtype);
           }),
           py::arg("val"), py::arg("dtype") = py::none())
       .def_property_readonly("shape", [](const array& a) {

@@ -60,10 +60,17 @@ array from_numpy(py::array arr, std::optional<Dtype> dtype, bool from_python_val
   }
   Dtype src_t = *src;
   if (from_python_values && !dtype) {
-    // Python ints become int32 and Python floats float32, like MLX.
-    if (src_t == int64) src_t = int32;
+    // Python ints become int32 (int64 when a value does not fit) and Python
+    // floats float32, like MLX.
+    if (src_t == int64 && arr.size() > 0) {
+      auto lo = arr.attr("min")().cast<int64_t>();
+      auto hi = arr.attr("max")().cast<int64_t>();
+      if (lo >= INT32_MIN && hi <= INT32_MAX) src_t = int32;
+    } else if (src_t == int64) {
+      src_t = int32;
+    }
+    if (src_t == uint64) src_t = int64;
     if (src_t == float64) src_t = float32;
-    if (src_t == int64 || src_t == uint64) src_t = int64;
   }
   if (!from_python_values && !dtype && src_t == float64) {
     src_t = float32; // MLX's default for NumPy float64 input
@@ -174,6 +181,68 @@ array to_array(const py::handle& obj, std::optional<Dtype> hint) {
   throw py::type_error("Cannot convert object of type " +
                        std::string(py::str(obj.get_type().attr("__name__"))) +
                        " to an mxcore array.");
+}
+
+array to_array_as(const py::handle& obj, std::optional<Dtype> dtype) {
+  if (!dtype) return to_array(obj);
+  if (is_mx_array(obj)) return astype(obj.cast<array>(), *dtype);
+  if (py::isinstance<py::bool_>(obj)) return array(obj.cast<bool>(), *dtype);
+  if (py::isinstance<py::int_>(obj)) {
+    if (*dtype == uint64 && obj.cast<py::int_>() >= py::int_(0)) {
+      return array(obj.cast<uint64_t>(), *dtype);
+    }
+    try {
+      return array(obj.cast<int64_t>(), *dtype);
+    } catch (const py::cast_error&) {
+      throw std::invalid_argument("[array] Integer is too large to convert.");
+    }
+  }
+  if (py::isinstance<py::float_>(obj)) return array(obj.cast<double>(), *dtype);
+  if ((py::isinstance<py::list>(obj) || py::isinstance<py::tuple>(obj)) && py::len(obj) > 0) {
+    bool has_array = false;
+    for (auto item : obj) has_array |= is_mx_array(item);
+    if (!has_array) {
+      py::object npa;
+      try {
+        npa = py::module_::import("numpy").attr("array")(obj);
+      } catch (py::error_already_set& e) {
+        if (e.matches(PyExc_ValueError)) {
+          throw std::invalid_argument("Initialization encountered non-uniform length.");
+        }
+        throw;
+      }
+      if (npa.attr("dtype").attr("kind").cast<std::string>() == "O") {
+        throw std::invalid_argument("Initialization encountered non-uniform length.");
+      }
+      return from_numpy(npa, dtype, true);
+    }
+  }
+  if (py::isinstance<py::array>(obj)) return from_numpy(obj.cast<py::array>(), dtype, false);
+  return astype(to_array(obj, dtype), *dtype);
+}
+
+Shape to_shape(const py::handle& obj) {
+  if (py::isinstance<py::int_>(obj) || py::hasattr(obj, "__index__")) {
+    return {obj.cast<int>()};
+  }
+  if (!py::isinstance<py::sequence>(obj)) {
+    throw py::type_error("Expected an int or a sequence of ints as shape, got " +
+                         std::string(py::str(obj.get_type().attr("__name__"))) + ".");
+  }
+  Shape shape;
+  for (auto d : obj) shape.push_back(d.cast<int>());
+  return shape;
+}
+
+std::vector<int> to_axes(const py::handle& obj) {
+  auto shape = to_shape(obj);
+  return std::vector<int>(shape.begin(), shape.end());
+}
+
+std::vector<array> to_array_list(const py::handle& seq) {
+  std::vector<array> out;
+  for (auto item : seq) out.push_back(to_array(item));
+  return out;
 }
 
 std::pair<array, array> to_arrays(const py::handle& a, const py::handle& b) {

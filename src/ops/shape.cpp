@@ -125,3 +125,219 @@ array swapaxes(const array& a, int axis1, int axis2, StreamOrDevice s) {
 }
 
 } // namespace mxcore
+
+namespace mxcore {
+
+array flatten(const array& a, int start_axis, int end_axis, StreamOrDevice s) {
+  if (a.ndim() == 0) return reshape(a, {1}, s);
+  int start = normalize_axis(start_axis, a.ndim(), "flatten");
+  int end = normalize_axis(end_axis, a.ndim(), "flatten");
+  if (start > end) {
+    throw std::invalid_argument("[flatten] start_axis must be less than or equal to end_axis.");
+  }
+  Shape shape(a.shape().begin(), a.shape().begin() + start);
+  int flat = 1;
+  for (int i = start; i <= end; ++i) flat *= a.shape(i);
+  shape.push_back(flat);
+  shape.insert(shape.end(), a.shape().begin() + end + 1, a.shape().end());
+  return reshape(a, shape, s);
+}
+
+array flatten(const array& a, StreamOrDevice s) { return flatten(a, 0, -1, s); }
+
+array unflatten(const array& a, int axis, Shape shape, StreamOrDevice s) {
+  if (shape.empty()) {
+    throw std::invalid_argument("[unflatten] Shape to unflatten to cannot be empty.");
+  }
+  int ax = normalize_axis(axis, a.ndim(), "unflatten");
+  int infer = -1;
+  int64_t known = 1;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (shape[i] == -1) {
+      if (infer >= 0) {
+        throw std::invalid_argument("[unflatten] Can only infer one dimension.");
+      }
+      infer = static_cast<int>(i);
+    } else if (shape[i] < 0) {
+      throw std::invalid_argument("[unflatten] Invalid negative dimension.");
+    } else {
+      known *= shape[i];
+    }
+  }
+  if (infer >= 0 && known != 0) shape[infer] = static_cast<int>(a.shape(ax) / known);
+  int64_t total = 1;
+  for (auto d : shape) total *= d;
+  if (total != a.shape(ax)) {
+    throw std::invalid_argument("[unflatten] Cannot unflatten axis " + std::to_string(axis) +
+                                " of size " + std::to_string(a.shape(ax)) + " into shape " +
+                                shape_str(shape) + ".");
+  }
+  Shape out(a.shape().begin(), a.shape().begin() + ax);
+  out.insert(out.end(), shape.begin(), shape.end());
+  out.insert(out.end(), a.shape().begin() + ax + 1, a.shape().end());
+  return reshape(a, out, s);
+}
+
+array squeeze(const array& a, const std::vector<int>& axes, StreamOrDevice s) {
+  auto ax = normalize_axes(axes, a.ndim(), "squeeze");
+  Shape shape;
+  size_t j = 0;
+  for (int i = 0; i < a.ndim(); ++i) {
+    if (j < ax.size() && ax[j] == i) {
+      if (a.shape(i) != 1) {
+        throw std::invalid_argument("[squeeze] Cannot squeeze axis " + std::to_string(i) +
+                                    " with size " + std::to_string(a.shape(i)) +
+                                    " which is not equal to 1.");
+      }
+      ++j;
+    } else {
+      shape.push_back(a.shape(i));
+    }
+  }
+  return reshape(a, shape, s);
+}
+
+array squeeze(const array& a, int axis, StreamOrDevice s) {
+  return squeeze(a, std::vector<int>{axis}, s);
+}
+
+array squeeze(const array& a, StreamOrDevice s) {
+  Shape shape;
+  for (auto d : a.shape()) {
+    if (d != 1) shape.push_back(d);
+  }
+  return reshape(a, shape, s);
+}
+
+array expand_dims(const array& a, const std::vector<int>& axes, StreamOrDevice s) {
+  int out_ndim = a.ndim() + static_cast<int>(axes.size());
+  auto ax = normalize_axes(axes, out_ndim, "expand_dims");
+  Shape shape = a.shape();
+  for (int i : ax) shape.insert(shape.begin() + i, 1);
+  return reshape(a, shape, s);
+}
+
+array expand_dims(const array& a, int axis, StreamOrDevice s) {
+  return expand_dims(a, std::vector<int>{axis}, s);
+}
+
+array atleast_1d(const array& a, StreamOrDevice s) {
+  return a.ndim() == 0 ? reshape(a, {1}, s) : a;
+}
+array atleast_2d(const array& a, StreamOrDevice s) {
+  if (a.ndim() == 0) return reshape(a, {1, 1}, s);
+  if (a.ndim() == 1) return expand_dims(a, 0, s);
+  return a;
+}
+array atleast_3d(const array& a, StreamOrDevice s) {
+  if (a.ndim() == 0) return reshape(a, {1, 1, 1}, s);
+  if (a.ndim() == 1) return expand_dims(a, {0, 2}, s);
+  if (a.ndim() == 2) return expand_dims(a, 2, s);
+  return a;
+}
+
+array concatenate(std::vector<array> arrays, int axis, StreamOrDevice s) {
+  if (arrays.empty()) {
+    throw std::invalid_argument("[concatenate] No arrays provided for concatenation.");
+  }
+  int ndim = arrays[0].ndim();
+  for (auto& x : arrays) {
+    if (x.ndim() != ndim) {
+      throw std::invalid_argument(
+          "[concatenate] All the input arrays must have the same number of dimensions.");
+    }
+  }
+  if (ndim == 0) {
+    throw std::invalid_argument("[concatenate] Zero-dimensional arrays cannot be concatenated.");
+  }
+  int ax = normalize_axis(axis, ndim, "concatenate");
+  Shape shape = arrays[0].shape();
+  Dtype dtype = arrays[0].dtype();
+  for (size_t i = 1; i < arrays.size(); ++i) {
+    for (int d = 0; d < ndim; ++d) {
+      if (d != ax && arrays[i].shape(d) != shape[d]) {
+        throw std::invalid_argument(
+            "[concatenate] All the input array dimensions must match exactly except for "
+            "the concatenation axis. However, the provided shapes are " +
+            shape_str(arrays[0].shape()) + " and " + shape_str(arrays[i].shape()) +
+            ", and the concatenation axis is " + std::to_string(axis) + ".");
+      }
+    }
+    shape[ax] += arrays[i].shape(ax);
+    dtype = promote_types(dtype, arrays[i].dtype());
+  }
+  auto stream = to_stream(s);
+  if (arrays.size() == 1) return astype(arrays[0], dtype, stream);
+  for (auto& x : arrays) x = astype(x, dtype, stream);
+  return array(shape, dtype, std::make_shared<Concatenate>(stream, ax), std::move(arrays));
+}
+
+array concatenate(std::vector<array> arrays, StreamOrDevice s) {
+  for (auto& x : arrays) x = flatten(x, s);
+  return concatenate(std::move(arrays), 0, s);
+}
+
+array stack(const std::vector<array>& arrays, int axis, StreamOrDevice s) {
+  if (arrays.empty()) {
+    throw std::invalid_argument("[stack] No arrays provided for stacking.");
+  }
+  for (auto& x : arrays) {
+    if (x.shape() != arrays[0].shape()) {
+      throw std::invalid_argument("[stack] All arrays must have the same shape, got " +
+                                  shape_str(arrays[0].shape()) + " and " +
+                                  shape_str(x.shape()) + ".");
+    }
+  }
+  int ax = normalize_axis(axis, arrays[0].ndim() + 1, "stack");
+  std::vector<array> expanded;
+  for (auto& x : arrays) expanded.push_back(expand_dims(x, ax, s));
+  return concatenate(std::move(expanded), ax, s);
+}
+
+array stack(const std::vector<array>& arrays, StreamOrDevice s) { return stack(arrays, 0, s); }
+
+std::vector<array> split(const array& a, const Shape& indices, int axis, StreamOrDevice s) {
+  int ax = normalize_axis(axis, a.ndim(), "split");
+  int n = a.shape(ax);
+  std::vector<array> out;
+  Shape start(a.ndim(), 0);
+  Shape stop = a.shape();
+  int prev = 0;
+  for (size_t i = 0; i <= indices.size(); ++i) {
+    int idx = i < indices.size() ? indices[i] : n;
+    if (idx < 0) idx += n;
+    idx = std::clamp(idx, 0, n);
+    start[ax] = prev;
+    // Decreasing indices give empty pieces, like NumPy.
+    stop[ax] = std::max(idx, prev);
+    out.push_back(slice(a, start, stop, s));
+    prev = idx;
+  }
+  return out;
+}
+
+std::vector<array> split(const array& a, const Shape& indices, StreamOrDevice s) {
+  return split(a, indices, 0, s);
+}
+
+std::vector<array> split(const array& a, int num_splits, int axis, StreamOrDevice s) {
+  int ax = normalize_axis(axis, a.ndim(), "split");
+  if (num_splits <= 0) {
+    throw std::invalid_argument("[split] The number of splits must be positive, got " +
+                                std::to_string(num_splits) + ".");
+  }
+  int n = a.shape(ax);
+  if (n % num_splits != 0) {
+    throw std::invalid_argument(
+        "[split] Array split does not result in sub arrays with equal size.");
+  }
+  Shape indices;
+  for (int i = 1; i < num_splits; ++i) indices.push_back(i * (n / num_splits));
+  return split(a, indices, ax, s);
+}
+
+std::vector<array> split(const array& a, int num_splits, StreamOrDevice s) {
+  return split(a, num_splits, 0, s);
+}
+
+} // namespace mxcore

@@ -58,10 +58,51 @@ std::pair<std::vector<array>, std::vector<int>> Broadcast::vmap(
 }
 
 // ---- Reshape
+std::optional<Strides> reshape_view_strides(const Shape& shape, const Strides& strides,
+                                            const Shape& new_shape) {
+  if (shape_size(shape) == 0) return row_major_strides(new_shape);
+  // Size-1 dims carry no layout information.
+  Shape old_shape;
+  Strides old_strides;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (shape[i] != 1) {
+      old_shape.push_back(shape[i]);
+      old_strides.push_back(strides[i]);
+    }
+  }
+  // Match groups of old and new dims with equal products (NumPy's no-copy
+  // reshape): each group must be contiguous within itself in the old layout.
+  const int on = static_cast<int>(old_shape.size());
+  const int nn = static_cast<int>(new_shape.size());
+  Strides out(nn, 1);
+  int oi = 0, oj = 1, ni = 0, nj = 1;
+  while (ni < nn && oi < on) {
+    int64_t np = new_shape[ni];
+    int64_t op = old_shape[oi];
+    while (np != op) {
+      if (np < op) {
+        np *= new_shape[nj++];
+      } else {
+        op *= old_shape[oj++];
+      }
+    }
+    for (int k = oi; k < oj - 1; ++k) {
+      if (old_strides[k] != old_shape[k + 1] * old_strides[k + 1]) return std::nullopt;
+    }
+    out[nj - 1] = old_strides[oj - 1];
+    for (int k = nj - 1; k > ni; --k) out[k - 1] = out[k] * new_shape[k];
+    ni = nj++;
+    oi = oj++;
+  }
+  return out;
+}
+
 void Reshape::eval_cpu(const std::vector<array>& inputs, array& out) {
   const array& in = inputs[0];
   if (in.flags().row_contiguous) {
     cpu::make_view(in, out, row_major_strides(out.shape()));
+  } else if (auto strides = reshape_view_strides(in.shape(), in.strides(), out.shape())) {
+    cpu::make_view(in, out, *strides);
   } else {
     cpu::copy_to_row_major(in, out);
   }

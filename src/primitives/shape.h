@@ -2,6 +2,8 @@
 // that rearrange data.
 #pragma once
 
+#include <optional>
+
 #include "mxcore/primitives.h"
 
 namespace mxcore {
@@ -64,5 +66,84 @@ class Transpose : public UnaryPrimitive {
  private:
   std::vector<int> axes_;
 };
+
+// A strided window of the input: a view (negative strides included).
+class Slice : public UnaryPrimitive {
+ public:
+  // start/stop/strides are already normalized against the input shape.
+  Slice(Stream stream, Shape start, Shape stop, Shape strides)
+      : UnaryPrimitive(stream), start_(std::move(start)), stop_(std::move(stop)),
+        strides_(std::move(strides)) {}
+  void eval_cpu(const std::vector<array>& inputs, array& out) override;
+  MXCORE_TRANSFORM_DECLS
+  MXCORE_DEFINE_NAME(Slice)
+  bool is_equivalent(const Primitive& other) const override;
+  std::vector<Shape> output_shapes(const std::vector<array>& inputs) override;
+
+ private:
+  Shape start_, stop_, strides_;
+};
+
+// Inputs (src, update): a copy of src with the window replaced by update
+// (update already has the window's shape and src's dtype).
+class SliceUpdate : public UnaryPrimitive {
+ public:
+  SliceUpdate(Stream stream, Shape start, Shape stop, Shape strides)
+      : UnaryPrimitive(stream), start_(std::move(start)), stop_(std::move(stop)),
+        strides_(std::move(strides)) {}
+  void eval_cpu(const std::vector<array>& inputs, array& out) override;
+  MXCORE_TRANSFORM_DECLS
+  MXCORE_DEFINE_NAME(SliceUpdate)
+  bool is_equivalent(const Primitive& other) const override;
+  MXCORE_DEFINE_INPUT_OUTPUT_SHAPE()
+
+ private:
+  Shape start_, stop_, strides_;
+};
+
+// Joins inputs of one dtype along axis_ (a copy).
+class Concatenate : public UnaryPrimitive {
+ public:
+  Concatenate(Stream stream, int axis) : UnaryPrimitive(stream), axis_(axis) {}
+  void eval_cpu(const std::vector<array>& inputs, array& out) override;
+  MXCORE_TRANSFORM_DECLS
+  MXCORE_DEFINE_NAME(Concatenate)
+  bool is_equivalent(const Primitive& other) const override {
+    return axis_ == static_cast<const Concatenate&>(other).axis_;
+  }
+  std::vector<Shape> output_shapes(const std::vector<array>& inputs) override;
+
+ private:
+  int axis_;
+};
+
+// An arbitrary view (shape, strides, offset in elements) of the row-major
+// input. vjp and vmap are not supported (they need scatter).
+class AsStrided : public UnaryPrimitive {
+ public:
+  AsStrided(Stream stream, Shape shape, Strides strides, size_t offset)
+      : UnaryPrimitive(stream), shape_(std::move(shape)), strides_(std::move(strides)),
+        offset_(offset) {}
+  void eval_cpu(const std::vector<array>& inputs, array& out) override;
+  std::vector<array> jvp(const std::vector<array>& primals,
+                         const std::vector<array>& tangents,
+                         const std::vector<int>& argnums) override;
+  MXCORE_DEFINE_NAME(AsStrided)
+  bool is_equivalent(const Primitive& other) const override;
+  std::vector<Shape> output_shapes(const std::vector<array>&) override { return {shape_}; }
+
+ private:
+  Shape shape_;
+  Strides strides_;
+  size_t offset_;
+};
+
+// Output shape of slicing `shape` with normalized start/stop/strides.
+Shape slice_shape(const Shape& shape, const Shape& start, const Shape& stop,
+                  const Shape& strides);
+// Strides that express reshaping (shape, strides) to new_shape as a view, or
+// nothing when a copy is needed.
+std::optional<Strides> reshape_view_strides(const Shape& shape, const Strides& strides,
+                                            const Shape& new_shape);
 
 } // namespace mxcore

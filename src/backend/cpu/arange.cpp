@@ -1,0 +1,39 @@
+// The Arange kernel: each element is computed from its index (start + i * step)
+// rather than accumulated, so long ranges do not drift (NumPy computes alike).
+#include <cmath>
+
+#include "backend/cpu/dispatch.h"
+#include "primitives/creation.h"
+
+namespace mxcore {
+
+void Arange::eval_cpu(const std::vector<array>&, array& out) {
+  out.set_data(allocator::malloc(out.nbytes()));
+  const int64_t n = out.size();
+  // Integral parameters on an integer dtype stay exact in 64-bit integers.
+  bool exact_int = is_integral(out.dtype()) && std::floor(start_) == start_ &&
+                   std::floor(step_) == step_;
+  cpu::dispatch_all_types(out.dtype(), [&](auto tag) {
+    using T = MXCORE_TAG_TYPE(tag);
+    T* ptr = out.data<T>();
+    if constexpr (std::is_same_v<T, bool>) {
+      for (int64_t i = 0; i < n; ++i) ptr[i] = (start_ + i * step_) != 0;
+    } else if constexpr (std::is_same_v<T, complex64_t>) {
+      for (int64_t i = 0; i < n; ++i) {
+        ptr[i] = complex64_t(static_cast<float>(start_ + i * step_), 0.0f);
+      }
+    } else {
+      if (exact_int) {
+        auto s0 = static_cast<int64_t>(start_);
+        auto st = static_cast<int64_t>(step_);
+        for (int64_t i = 0; i < n; ++i) ptr[i] = static_cast<T>(s0 + i * st);
+      } else {
+        for (int64_t i = 0; i < n; ++i) {
+          ptr[i] = static_cast<T>(start_ + static_cast<double>(i) * step_);
+        }
+      }
+    }
+  });
+}
+
+} // namespace mxcore
