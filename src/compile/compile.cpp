@@ -1,0 +1,141 @@
+// compile's entry points: modes, the cache-keyed compile and the public API.
+#include <atomic>
+#include <cstdlib>
+#include <thread>
+#include <algorithm>
+
+#include "compile/compile_impl.h"
+
+namespace mxcore::detail {
+
+std::atomic<CompileMode>& compile_mode() {
+  static std::atomic<CompileMode> mode = [] {
+    if (std::getenv("MXCORE_DISABLE_COMPILE") || std::getenv("MLX_DISABLE_COMPILE")) {
+      return CompileMode::disabled;
+    }
+    return CompileMode::enabled;
+  }();
+  return mode;
+}
+
+namespace {
+
+bool skip_compile() { return compile_mode() == CompileMode::disabled; }
+
+// Traces and optimizes the graph of one cache entry (under its build lock).
+void build_entry(CacheEntry& entry, const ArrayFnWithExtra& fun,
+                 const std::vector<array>& inputs, bool shapeless) {
+  auto [trace_inputs, trace_outputs, extra] = compile_trace(fun, inputs, shapeless);
+  auto [tape, parents_map] = compile_dfs(trace_inputs, trace_outputs, inputs);
+  CompileMode mode = compile_mode().load();
+  if (mode != CompileMode::no_simplify) {
+    compile_simplify(tape, parents_map, trace_outputs, /* passes */ 3);
+  }
+  if (mode != CompileMode::no_fuse) {
+    compile_fuse(tape, parents_map, trace_inputs, trace_outputs);
+  }
+  entry.inputs = std::move(trace_inputs);
+  entry.outputs = std::move(trace_outputs);
+  entry.tape = std::move(tape);
+  entry.extra = std::move(extra);
+  entry.built = true;
+}
+
+// The thread building an entry, to refuse a function that re-enters its own
+// compile with the same signature (it would wait for itself forever).
+thread_local std::vector<const CacheEntry*> entries_being_built;
+
+} // namespace
+
+ArrayFnWithExtra compile(ArrayFnWithExtra fun, std::uintptr_t fun_id, bool shapeless,
+                         std::vector<uint64_t> constants) {
+  if (!fun) {
+    throw std::invalid_argument("[compile] Cannot compile a function without a target.");
+  }
+  return [fun = std::move(fun), fun_id, shapeless,
+          constants = std::move(constants)](const std::vector<array>& inputs) {
+    // Disabled (checked per call so disable_compile() affects compiled
+    // functions), or called inside another trace: run the original; the outer
+    // trace sees its ops.
+    if (skip_compile() ||
+        std::any_of(inputs.begin(), inputs.end(), [](auto& in) { return in.is_tracer(); })) {
+      return fun(inputs);
+    }
+    auto entry = cache_find(fun_id, inputs, shapeless, constants);
+    for (auto* e : entries_being_built) {
+      if (e == entry.get()) {
+        throw std::runtime_error(
+            "[compile] A compiled function called itself with the same input "
+            "signature while being traced.");
+      }
+    }
+    {
+      std::lock_guard lock(entry->build_mutex);
+      if (!entry->built) {
+        entries_being_built.push_back(entry.get());
+        try {
+          build_entry(*entry, fun, inputs, shapeless);
+        } catch (...) {
+          entries_being_built.pop_back();
+          throw; // the entry stays unbuilt: the next call traces again
+        }
+        entries_being_built.pop_back();
+      }
+    }
+    return ArraysAndExtra{
+        compile_replace(entry->tape, entry->inputs, entry->outputs, inputs, shapeless),
+        entry->extra};
+  };
+}
+
+CompileFn compile(CompileFn fun, std::uintptr_t fun_id, bool shapeless,
+                  std::vector<uint64_t> constants) {
+  if (!fun) {
+    throw std::invalid_argument("[compile] Cannot compile a function without a target.");
+  }
+  ArrayFnWithExtra with_extra = [fun = std::move(fun)](const std::vector<array>& inputs) {
+    return ArraysAndExtra{fun(inputs), nullptr};
+  };
+  auto compiled = compile(std::move(with_extra), fun_id, shapeless, std::move(constants));
+  return [compiled = std::move(compiled)](const std::vector<array>& inputs) {
+    return compiled(inputs).first;
+  };
+}
+
+} // namespace mxcore::detail
+
+namespace mxcore {
+
+namespace {
+CompileFn compile_function_pointer(std::vector<array> (*fun)(const std::vector<array>&),
+                                   bool shapeless) {
+  return detail::compile(CompileFn(fun), reinterpret_cast<std::uintptr_t>(fun), shapeless);
+}
+} // namespace
+
+CompileFn compile(CompileFn fun, bool shapeless) {
+  if (!fun) {
+    throw std::invalid_argument("[compile] Cannot compile a function without a target.");
+  }
+  using FunPtr = std::vector<array> (*)(const std::vector<array>&);
+  if (auto* p = fun.target<FunPtr>(); p && *p) {
+    return compile_function_pointer(*p, shapeless);
+  }
+  // The cache key is the address of a heap copy of fun; when the last copy of
+  // the returned function dies, its cache entries go too.
+  auto pfun = std::shared_ptr<CompileFn>(new CompileFn(std::move(fun)), [](CompileFn* p) {
+    detail::compile_erase(reinterpret_cast<std::uintptr_t>(p));
+    delete p;
+  });
+  auto fun_id = reinterpret_cast<std::uintptr_t>(pfun.get());
+  return detail::compile(
+      [pfun = std::move(pfun)](const std::vector<array>& inputs) { return (*pfun)(inputs); },
+      fun_id, shapeless);
+}
+
+void set_compile_mode(CompileMode mode) { detail::compile_mode() = mode; }
+CompileMode get_compile_mode() { return detail::compile_mode(); }
+void disable_compile() { detail::compile_mode() = CompileMode::disabled; }
+void enable_compile() { detail::compile_mode() = CompileMode::enabled; }
+
+} // namespace mxcore

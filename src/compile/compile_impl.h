@@ -1,0 +1,94 @@
+// Internal pieces of the compile pipeline (one pass per file in src/compile/).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <tuple>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "mxcore/compile.h"
+#include "mxcore/primitives.h"
+#include "mxcore/stream.h"
+
+namespace mxcore::detail {
+
+// Array id -> (parent, position of the array in the parent's inputs).
+using ParentsMap =
+    std::unordered_map<std::uintptr_t, std::vector<std::pair<array, int>>>;
+
+// Read on every call of a compiled function, set from any thread.
+std::atomic<CompileMode>& compile_mode();
+
+// ---- classification (the fuser only looks at Primitive::kind())
+inline bool is_broadcast(const Primitive& p) {
+  return p.kind() == PrimitiveKind::broadcast;
+}
+inline bool is_noop(const Primitive& p) { return p.kind() == PrimitiveKind::noop; }
+inline bool is_fusable(const Primitive& p) {
+  auto k = p.kind();
+  return k == PrimitiveKind::unary || k == PrimitiveKind::binary ||
+         k == PrimitiveKind::ternary || k == PrimitiveKind::broadcast;
+}
+
+// ---- cache.cpp
+struct CacheEntry {
+  CacheEntry(Stream stream, bool shapeless) : stream(stream), shapeless(shapeless) {}
+  Stream stream;
+  bool shapeless;
+  // The key: input signature and constants.
+  std::vector<int> ndims;
+  std::vector<Shape> shapes; // empty when shapeless
+  std::vector<Dtype> dtypes;
+  std::vector<uint64_t> constants;
+
+  // Filled once under build_mutex, read-only afterwards.
+  std::mutex build_mutex;
+  bool built = false;
+  std::vector<array> inputs;  // tracers
+  std::vector<array> outputs; // traced (simplified, fused) outputs
+  std::vector<array> tape;
+  std::shared_ptr<void> extra;
+};
+
+// Finds (or creates, unbuilt) the entry for this call. Thread safe.
+std::shared_ptr<CacheEntry> cache_find(std::uintptr_t fun_id,
+                                       const std::vector<array>& inputs,
+                                       bool shapeless,
+                                       const std::vector<uint64_t>& constants);
+
+// ---- trace.cpp: run fun on placeholder inputs.
+std::tuple<std::vector<array>, std::vector<array>, std::shared_ptr<void>>
+compile_trace(const ArrayFnWithExtra& fun, const std::vector<array>& inputs,
+              bool shapeless);
+
+// ---- dfs.cpp: tape (topological order) and parents map of a traced graph.
+// The graph is deep-copied (inputs and outputs kept) so later passes may
+// rewrite it freely.
+std::pair<std::vector<array>, ParentsMap> compile_dfs(
+    const std::vector<array>& inputs, std::vector<array>& outputs,
+    const std::vector<array>& original_inputs);
+
+// ---- simplify.cpp
+void compile_simplify(std::vector<array>& tape, ParentsMap& parents_map,
+                      std::vector<array>& outputs, int passes);
+// Parents of src now use dst (src's siblings are left alone).
+void merge_one(array& dst, array& src, ParentsMap& parents_map);
+
+// ---- fuse.cpp: replace fusable regions by Compiled primitives.
+void compile_fuse(std::vector<array>& tape, ParentsMap& parents_map,
+                  const std::vector<array>& inputs, std::vector<array>& outputs);
+
+// ---- replace.cpp: the tape rebuilt on real inputs.
+std::vector<array> compile_replace(const std::vector<array>& tape,
+                                   const std::vector<array>& trace_inputs,
+                                   const std::vector<array>& trace_outputs,
+                                   const std::vector<array>& inputs,
+                                   bool shapeless);
+
+void count_trace();
+
+} // namespace mxcore::detail

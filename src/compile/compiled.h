@@ -1,0 +1,60 @@
+// The Compiled primitive: a fused region of elementwise primitives that runs
+// as one kernel (the CPU JIT) or, without a compiler, primitive by primitive.
+#pragma once
+
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "mxcore/primitives.h"
+
+namespace mxcore {
+
+class Compiled : public Primitive {
+ public:
+  // inputs/outputs/tape are traced arrays: inputs[i] stands for the i-th real
+  // input; constant_ids are inputs that are scalar constants.
+  Compiled(Stream stream, std::vector<array> inputs, std::vector<array> outputs,
+           std::vector<array> tape, std::unordered_set<uintptr_t> constant_ids);
+
+  void eval_cpu(const std::vector<array>& inputs, std::vector<array>& outputs) override;
+
+  // Transforms of a compiled function retrace the original function, so a
+  // Compiled node is never differentiated or vectorized.
+  std::vector<array> jvp(const std::vector<array>&, const std::vector<array>&,
+                         const std::vector<int>&) override;
+  std::vector<array> vjp(const std::vector<array>&, const std::vector<array>&,
+                         const std::vector<int>&, const std::vector<array>&) override;
+  std::pair<std::vector<array>, std::vector<int>> vmap(
+      const std::vector<array>&, const std::vector<int>&) override;
+
+  std::vector<Shape> output_shapes(const std::vector<array>& inputs) override;
+  const char* name() const override { return "Compiled"; }
+  // "Compiled(Exp, Multiply, Add)": the fused primitives in order.
+  void print(std::ostream& os) override;
+  bool is_equivalent(const Primitive& other) const override;
+
+  // Equal graphs (same tape, input kinds, dtypes, constants) share a name.
+  const std::string& kernel_lib() const { return kernel_lib_; }
+  const std::vector<array>& tape_inputs() const { return inputs_; }
+  const std::vector<array>& tape_outputs() const { return outputs_; }
+  const std::vector<array>& tape() const { return tape_; }
+  const std::unordered_set<uintptr_t>& constant_ids() const { return constant_ids_; }
+  bool is_constant(size_t i) const { return constant_ids_.count(inputs_[i].id()) > 0; }
+
+ private:
+  // Runs the tape with the eager primitives (no JIT available).
+  void eval_eager(const std::vector<array>& inputs, std::vector<array>& outputs);
+  // The tape's shapes for these real inputs (differs from the traced ones
+  // only under shapeless compile).
+  std::unordered_map<uintptr_t, std::vector<Shape>> tape_shapes(
+      const std::vector<array>& inputs);
+
+  std::vector<array> inputs_;
+  std::vector<array> outputs_;
+  std::vector<array> tape_;
+  std::unordered_set<uintptr_t> constant_ids_;
+  std::string kernel_lib_;
+};
+
+} // namespace mxcore

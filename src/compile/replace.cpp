@@ -1,0 +1,52 @@
+// Replace: rebuild the compiled tape on the real inputs of a call.
+#include "compile/compile_impl.h"
+
+namespace mxcore::detail {
+
+std::vector<array> compile_replace(const std::vector<array>& tape,
+                                   const std::vector<array>& trace_inputs,
+                                   const std::vector<array>& trace_outputs,
+                                   const std::vector<array>& inputs,
+                                   bool shapeless) {
+  std::unordered_map<std::uintptr_t, array> trace_to_real;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    trace_to_real.insert({trace_inputs[i].id(), inputs[i]});
+  }
+
+  for (auto& a : tape) {
+    // Without a primitive: an input (already mapped) or a constant, used as is.
+    if (!a.has_primitive()) {
+      trace_to_real.insert({a.id(), a});
+      continue;
+    }
+    std::vector<array> real_inputs;
+    real_inputs.reserve(a.inputs().size());
+    for (auto& in : a.inputs()) real_inputs.push_back(trace_to_real.at(in.id()));
+    auto trace_out = a.outputs();
+    std::vector<Dtype> types;
+    std::vector<Shape> shapes;
+    for (auto& o : trace_out) types.push_back(o.dtype());
+    if (shapeless) {
+      shapes = a.primitive().output_shapes(real_inputs);
+    } else {
+      for (auto& o : trace_out) shapes.push_back(o.shape());
+    }
+    if (trace_out.size() == 1) {
+      trace_to_real.insert({a.id(), array(std::move(shapes[0]), types[0], a.primitive_ptr(),
+                                          std::move(real_inputs))});
+    } else {
+      auto real_out = array::make_arrays(std::move(shapes), types, a.primitive_ptr(),
+                                         real_inputs);
+      for (size_t i = 0; i < trace_out.size(); ++i) {
+        trace_to_real.insert({trace_out[i].id(), std::move(real_out[i])});
+      }
+    }
+  }
+
+  std::vector<array> outputs;
+  outputs.reserve(trace_outputs.size());
+  for (auto& o : trace_outputs) outputs.push_back(trace_to_real.at(o.id()));
+  return outputs;
+}
+
+} // namespace mxcore::detail
