@@ -39,7 +39,7 @@ enum class NodeKind { unary, binary, ternary, broadcast, astype, alias };
 
 struct FusedNode {
   std::string name;
-  Dtype dtype;
+  Dtype dtype = float32;
   std::string op; // the primitive's print() name, e.g. "Exp", "Select"
   NodeKind kind;
   std::vector<std::string> inputs; // names of inputs or earlier nodes
