@@ -188,8 +188,10 @@ bool jit_available() {
 const std::string& jit_cache_dir() {
   static const std::string dir = [] {
     fs::path base;
+    bool chosen = false;
     if (const char* d = std::getenv("MXCORE_CACHE_DIR"); d && *d) {
       base = d;
+      chosen = true;
     } else if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) {
       base = fs::path(x) / "mxcore";
     } else if (const char* h = std::getenv("HOME"); h && *h) {
@@ -208,7 +210,7 @@ const std::string& jit_cache_dir() {
     auto dir = base / hex(stable_hash(id));
     std::error_code ec;
     fs::create_directories(dir, ec);
-    ::chmod(base.c_str(), 0700); // private: we dlopen what is in there
+    if (!chosen) ::chmod(base.c_str(), 0700); // private: we dlopen what is in there
     return dir.string();
   }();
   return dir;
