@@ -1,3 +1,7 @@
 #include "bindings.h"
 
-void init_ops_extra(py::module_& m) {}
+void init_jit(py::module_& m); // python/src/jit.cpp
+
+void init_ops_extra(py::module_& m) {
+  init_jit(m);
+}

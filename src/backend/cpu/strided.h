@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "mxcore/array.h"
@@ -41,6 +42,32 @@ StridedLayout<N> collapse_dims(const Shape& shape,
     } else {
       out.shape.push_back(shape[d]);
       for (size_t k = 0; k < N; ++k) out.strides[k].push_back((*strides[k])[d]);
+    }
+  }
+  return out;
+}
+
+// The same merge for a number of operands known only at run time (the JIT's
+// fused kernels): returns the collapsed shape (64-bit: merged dims may exceed
+// int32) and one strides vector per operand.
+inline std::pair<std::vector<int64_t>, std::vector<Strides>> collapse_dims(
+    const Shape& shape, const std::vector<const Strides*>& strides) {
+  const size_t n = strides.size();
+  std::pair<std::vector<int64_t>, std::vector<Strides>> out;
+  auto& [cshape, cstrides] = out;
+  cstrides.resize(n);
+  for (size_t d = 0; d < shape.size(); ++d) {
+    if (shape[d] == 1) continue;
+    bool merge = !cshape.empty();
+    for (size_t k = 0; k < n && merge; ++k) {
+      merge = cstrides[k].back() == (*strides[k])[d] * shape[d];
+    }
+    if (merge) {
+      cshape.back() *= shape[d];
+      for (size_t k = 0; k < n; ++k) cstrides[k].back() = (*strides[k])[d];
+    } else {
+      cshape.push_back(shape[d]);
+      for (size_t k = 0; k < n; ++k) cstrides[k].push_back((*strides[k])[d]);
     }
   }
   return out;

@@ -1,0 +1,260 @@
+// The C++ emitter: one thin rendering of the FusedKernel description.
+#include "backend/cpu/cpp_emitter.h"
+
+#include <cmath>
+#include <iomanip>
+#include <limits>
+#include <sstream>
+
+namespace mxcore::cpu {
+
+using kernel::FusedKernel;
+using kernel::InputKind;
+using kernel::NodeKind;
+
+namespace {
+
+// Exact decimal (17 significant digits round-trip a double, and the floats
+// stored in it), or a numeric_limits expression for inf/nan.
+std::string float_literal(double x) {
+  if (std::isnan(x)) return "std::numeric_limits<double>::quiet_NaN()";
+  if (std::isinf(x)) {
+    return x > 0 ? "std::numeric_limits<double>::infinity()"
+                 : "(-std::numeric_limits<double>::infinity())";
+  }
+  std::ostringstream os;
+  os << std::scientific << std::setprecision(17) << x;
+  return "(" + os.str() + ")";
+}
+
+std::string ctype(Dtype t) { return dtype_ctype(t); }
+
+// Identifier-safe, bounded: kernel library names may be long or carry
+// characters a symbol cannot.
+std::string sanitize(const std::string& s, size_t max_len) {
+  std::string out;
+  for (char c : s) {
+    if (out.size() >= max_len) break;
+    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+              (c >= '0' && c <= '9') || c == '_';
+    out += ok ? c : '_';
+  }
+  return out;
+}
+
+void emit_node(std::ostream& os, const FusedKernel& k, const kernel::FusedNode& n,
+               const char* indent) {
+  os << indent << "const " << ctype(n.dtype) << " " << n.name << " = ";
+  switch (n.kind) {
+    case NodeKind::astype:
+      os << "mxcore_jit::cast<" << ctype(n.dtype) << ">(" << n.inputs[0] << ");\n";
+      return;
+    case NodeKind::broadcast:
+    case NodeKind::alias:
+      // Broadcasting lives in the strides: the value is the input's.
+      os << n.inputs[0] << ";\n";
+      return;
+    default:
+      break;
+  }
+  os << "kernel_ops::" << n.op << "{}(";
+  for (size_t i = 0; i < n.inputs.size(); ++i) {
+    os << (i ? ", " : "") << n.inputs[i];
+  }
+  os << ");\n";
+}
+
+// Reads the per-element inputs, runs the tape, stores the outputs.
+// `load(input)` / `store(output)` give the element expressions.
+template <typename Load, typename Store>
+void emit_body(std::ostream& os, const FusedKernel& k, const char* indent,
+               Load&& load, Store&& store) {
+  for (auto& in : k.inputs) {
+    if (in.kind == InputKind::contiguous || in.kind == InputKind::strided) {
+      os << indent << "const " << ctype(in.dtype) << " " << in.name << " = "
+         << load(in) << ";\n";
+    }
+  }
+  for (auto& n : k.tape) emit_node(os, k, n, indent);
+  for (auto& o : k.outputs) {
+    os << indent << store(o) << " = " << o.value << ";\n";
+  }
+}
+
+// Pointers and loop-invariant values shared by both variants.
+void emit_arguments(std::ostream& os, const FusedKernel& k) {
+  int arg = 0;
+  for (auto& in : k.inputs) {
+    auto t = ctype(in.dtype);
+    switch (in.kind) {
+      case InputKind::constant:
+        os << "  const " << t << " " << in.name << " = "
+           << cpp_constant(in.dtype, in.value) << ";\n";
+        break;
+      case InputKind::scalar:
+        os << "  const " << t << " " << in.name << " = *static_cast<const " << t
+           << "*>(args[" << arg++ << "]);\n";
+        break;
+      default:
+        os << "  const " << t << "* __restrict " << in.name
+           << "_ptr = static_cast<const " << t << "*>(args[" << arg++ << "]);\n";
+    }
+  }
+  for (auto& o : k.outputs) {
+    auto t = ctype(o.dtype);
+    os << "  " << t << "* __restrict " << o.name << "_ptr = static_cast<" << t
+       << "*>(args[" << arg++ << "]);\n";
+  }
+}
+
+const char* vectorize_pragma =
+    "#if defined(__clang__)\n"
+    "#pragma clang loop vectorize(enable)\n"
+    "#else\n"
+    "#pragma GCC ivdep\n"
+    "#endif\n";
+
+void emit_contiguous(std::ostream& os, const FusedKernel& k) {
+  os << "void " << cpp_symbol_name(k) << "(void** args, int64_t begin, int64_t end) {\n";
+  emit_arguments(os, k);
+  os << vectorize_pragma;
+  os << "  for (index_t i = index_t(begin); i < index_t(end); ++i) {\n";
+  emit_body(os, k, "    ",
+            [](auto& in) { return in.name + "_ptr[i]"; },
+            [](auto& o) { return o.name + "_ptr[i]"; });
+  os << "  }\n}\n";
+}
+
+void emit_strided(std::ostream& os, const FusedKernel& k) {
+  const int N = k.ndim;
+  os << "void " << cpp_symbol_name(k)
+     << "(void** args, const int64_t* shape, const int64_t* strides,\n"
+     << "    int64_t row_begin, int64_t row_end) {\n";
+  emit_arguments(os, k);
+  os << "  constexpr int N = " << N << ";\n"
+     << "  const index_t inner = index_t(shape[N - 1]);\n";
+  std::vector<std::string> strided;
+  for (auto& in : k.inputs) {
+    if (in.kind == InputKind::strided) strided.push_back(in.name);
+  }
+  os << "  bool unit_inner = true;\n";
+  for (size_t s = 0; s < strided.size(); ++s) {
+    auto& nm = strided[s];
+    os << "  const int64_t* " << nm << "_strides = strides + " << s * N << ";\n"
+       << "  const index_t " << nm << "_inner = index_t(" << nm << "_strides[N - 1]);\n"
+       << "  unit_inner = unit_inner && " << nm << "_inner == 1;\n"
+       << "  int64_t " << nm << "_off = 0;\n";
+  }
+  // Position of row_begin in the outer dims (an odometer from then on).
+  os << "  int64_t idx[N > 1 ? N - 1 : 1] = {};\n"
+     << "  {\n    int64_t rem = row_begin;\n"
+     << "    for (int d = N - 2; d >= 0; --d) {\n"
+     << "      idx[d] = rem % shape[d];\n      rem /= shape[d];\n";
+  for (auto& nm : strided) os << "      " << nm << "_off += idx[d] * " << nm << "_strides[d];\n";
+  os << "    }\n  }\n";
+  os << "  for (int64_t row = row_begin; row < row_end; ++row) {\n";
+  for (auto& nm : strided) {
+    auto t = ctype(k.dtype_of(nm));
+    os << "    const " << t << "* __restrict " << nm << "_row = " << nm << "_ptr + "
+       << nm << "_off;\n";
+  }
+  for (auto& o : k.outputs) {
+    auto t = ctype(o.dtype);
+    os << "    " << t << "* __restrict " << o.name << "_row = " << o.name
+       << "_ptr + row * int64_t(inner);\n";
+  }
+  auto store = [](auto& o) { return o.name + "_row[j]"; };
+  os << "    if (unit_inner) {\n" << vectorize_pragma
+     << "      for (index_t j = 0; j < inner; ++j) {\n";
+  emit_body(os, k, "        ", [](auto& in) { return in.name + "_row[j]"; }, store);
+  os << "      }\n    } else {\n"
+     << "      for (index_t j = 0; j < inner; ++j) {\n";
+  emit_body(os, k, "        ",
+            [](auto& in) { return in.name + "_row[j * " + in.name + "_inner]"; }, store);
+  os << "      }\n    }\n";
+  // Advance the odometer by one row.
+  os << "    for (int d = N - 2; d >= 0; --d) {\n";
+  for (auto& nm : strided) os << "      " << nm << "_off += " << nm << "_strides[d];\n";
+  os << "      if (++idx[d] < shape[d]) break;\n";
+  for (auto& nm : strided) {
+    os << "      " << nm << "_off -= " << nm << "_strides[d] * shape[d];\n";
+  }
+  os << "      idx[d] = 0;\n    }\n  }\n}\n";
+}
+
+} // namespace
+
+std::string cpp_constant(Dtype dtype, const kernel::ConstantValue& v) {
+  std::ostringstream os;
+  switch (dtype.val) {
+    case Dtype::Val::bool_:
+      return v.i ? "true" : "false";
+    case Dtype::Val::uint8:
+    case Dtype::Val::uint16:
+    case Dtype::Val::uint32:
+    case Dtype::Val::uint64:
+      os << ctype(dtype) << "(" << v.u << "ULL)";
+      return os.str();
+    case Dtype::Val::int8:
+    case Dtype::Val::int16:
+    case Dtype::Val::int32:
+    case Dtype::Val::int64:
+      if (v.i == std::numeric_limits<int64_t>::min()) {
+        return "std::numeric_limits<int64_t>::min()";
+      }
+      os << ctype(dtype) << "(" << v.i << "LL)";
+      return os.str();
+    case Dtype::Val::float64:
+      return "double(" + float_literal(v.real) + ")";
+    case Dtype::Val::float32:
+      return "float(" + float_literal(v.real) + ")";
+    case Dtype::Val::float16:
+    case Dtype::Val::bfloat16:
+      // The value is exact in float, and converting it back is exact.
+      return ctype(dtype) + "(float(" + float_literal(v.real) + "))";
+    case Dtype::Val::complex64:
+      return "complex64_t(float(" + float_literal(v.real) + "), float(" +
+             float_literal(v.imag) + "))";
+  }
+  return "";
+}
+
+std::string cpp_symbol_name(const FusedKernel& k) {
+  return "mxk_" + sanitize(k.name, 160) + "_" + k.variant();
+}
+
+std::string emit_cpp_source(const FusedKernel& k) {
+  std::ostringstream os;
+  os << "// mxcore fused kernel " << k.name << " (" << k.variant() << ")\n"
+     << "#define MXCORE_JIT\n"
+     << kernel_ops_text << "\n"
+     << "#include <cstdint>\n#include <limits>\n#include <type_traits>\n\n"
+     << "namespace mxcore_jit {\nusing namespace mxcore;\n"
+     << "// AsType: complex keeps its real part, half types go through float,\n"
+     << "// bool is x != 0 (the eager cast's rules).\n"
+     << "template <typename To, typename From>\ninline To cast(From x) {\n"
+     << "  if constexpr (std::is_same_v<To, From>) {\n    return x;\n"
+     << "  } else if constexpr (std::is_same_v<From, complex64_t>) {\n"
+     << "    return cast<To>(x.real());\n"
+     << "  } else if constexpr (std::is_same_v<To, complex64_t>) {\n"
+     << "    return complex64_t(cast<float>(x), 0.0f);\n"
+     << "  } else if constexpr (std::is_same_v<From, bfloat16_t> || "
+        "std::is_same_v<From, float16_t>) {\n"
+     << "    return cast<To>(static_cast<float>(x));\n"
+     << "  } else if constexpr (std::is_same_v<To, bool>) {\n"
+     << "    return x != From(0);\n"
+     << "  } else {\n    return static_cast<To>(x);\n  }\n}\n"
+     << "} // namespace mxcore_jit\n\n"
+     << "using namespace mxcore;\n"
+     << "using index_t = " << (k.large_index ? "int64_t" : "int32_t") << ";\n\n"
+     << "extern \"C\" {\n\n";
+  if (k.contiguous) {
+    emit_contiguous(os, k);
+  } else {
+    emit_strided(os, k);
+  }
+  os << "\n} // extern \"C\"\n";
+  return os.str();
+}
+
+} // namespace mxcore::cpu

@@ -1,0 +1,47 @@
+// The CPU JIT builder: finds a C++ compiler, builds emitted sources into
+// shared objects in a private on-disk cache, loads them and keeps the
+// function pointers in memory.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+namespace mxcore::cpu {
+
+// The compiler the JIT uses: $MXCORE_CXX if set (and only that), else c++,
+// g++ or clang++ on PATH, else the compiler mxcore was built with. Empty when
+// none is usable; the first such answer prints one warning to stderr.
+const std::string& jit_compiler();
+bool jit_available();
+
+// The directory holding built kernels: $MXCORE_CACHE_DIR, else
+// $XDG_CACHE_HOME/mxcore or ~/.cache/mxcore, then a subdirectory per
+// compiler + flags.
+const std::string& jit_cache_dir();
+
+// Fast path: the function already loaded in this process under `key`, or
+// nullptr.
+void* jit_find(const std::string& key);
+
+// Loads `symbol` from the shared object built from `source` (reusing one on
+// disk named stem + hash of the source), compiling it if needed. Returns
+// nullptr if it cannot (no compiler, or the build failed: a warning is
+// printed once for that key). kernel_name groups sources for jit_source().
+void* jit_load(const std::string& key, const std::string& kernel_name,
+               const std::string& stem, const std::string& symbol,
+               const std::string& source);
+
+// Debugging: the emitted source of the last kernel loaded, and the last one
+// loaded for a kernel library name ("" if none).
+std::string last_jit_source();
+std::string jit_source(const std::string& kernel_name);
+
+// Number of compiler runs in this process (tests check cache reuse).
+int64_t jit_compiler_invocations();
+
+// Tests: force 64-bit indices in every variant chosen from now on.
+void set_jit_force_large_index(bool force);
+bool jit_force_large_index();
+
+} // namespace mxcore::cpu
