@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "mxcore/array.h"
+#include "mxcore/primitives.h"
+#include "mxcore/stream.h"
 
 namespace mxcore::detail {
 

@@ -84,7 +84,7 @@ def test_pytree_inputs_and_outputs():
     b = RNG.uniform(-1, 1, size=(2,)).astype(np.float32)
     c = RNG.uniform(-1, 1, size=(2, 3)).astype(np.float32)
     tree = {"a": mx.array(a), "bc": (mx.array(b), mx.array(c))}
-    in_axes = ({"a": 0, "bc": (None, 1)},)
+    in_axes = {"a": 0, "bc": (None, 1)}  # one argument: its own prefix tree
     out = mx.vmap(fn, in_axes=in_axes, out_axes={"sum": 1, "pair": [0, 1]})(tree)
     assert isinstance(out, dict) and isinstance(out["pair"], list)
     want_sum = np.stack([a[i] * b + c[:, i] for i in range(3)], axis=1)
@@ -103,9 +103,9 @@ def test_unbatched_outputs():
     out = mx.vmap(lambda v, c: c * 2.0, in_axes=(0, None), out_axes=1)(x, const)
     np.testing.assert_array_equal(to_np(out), np.array([[10.0] * 3, [12.0] * 3], np.float32))
     # ... and left alone with out_axes=None
-    out = mx.vmap(lambda v, c: (v * c[0], c * 2.0), in_axes=(0, None), out_axes=(0, None))(x, const)
+    out = mx.vmap(lambda v, c: (v * c, c * 2.0), in_axes=(0, None), out_axes=(0, None))(x, const)
     np.testing.assert_array_equal(to_np(out[1]), np.array([10.0, 12.0], np.float32))
-    np.testing.assert_array_equal(to_np(out[0]), np.arange(3, dtype=np.float32) * 5.0)
+    np.testing.assert_array_equal(to_np(out[0]), np.outer(np.arange(3), [5.0, 6.0]).astype(np.float32))
 
 
 def test_nested_vmap():
