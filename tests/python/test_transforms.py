@@ -353,3 +353,25 @@ def test_errors():
         mx.jvp(lambda x: x, [mx.array([1.0, 2.0])], [mx.array([1.0])])
     with pytest.raises(ValueError):
         mx.jvp(lambda x: x, [mx.array(1.0)], [])
+
+
+def test_multi_output_node_with_unused_output():
+    # custom_function makes one node with several outputs (siblings); the
+    # unused output's cotangent must arrive as zeros.
+    seen = {}
+
+    @mx.custom_function
+    def two(x):
+        return x * 3.0, mx.exp(x)
+
+    @two.vjp
+    def two_vjp(x, cotangents, outputs):
+        seen["cts"] = list(cotangents)
+        return cotangents[0] * 3.0 + cotangents[1] * outputs[1]
+
+    g = mx.grad(lambda v: two(v)[0])(mx.array(0.5))
+    assert g.item() == pytest.approx(3.0)
+    assert seen["cts"][1].item() == 0.0 and seen["cts"][0].item() == 1.0
+    g = mx.grad(lambda v: two(v)[1] * two(v)[0])(mx.array(0.5))
+    # d/dx (3x e^x) = 3 e^x (1 + x)
+    assert g.item() == pytest.approx(3 * math.exp(0.5) * 1.5, rel=1e-6)
