@@ -1,0 +1,233 @@
+// Random distributions built from RandomBits and elementwise ops, as in MLX.
+#include "mxcore/random.h"
+
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <mutex>
+
+#include "ops/util.h"
+#include "primitives/random_bits.h"
+
+namespace mxcore::random {
+
+namespace {
+
+struct KeySequence {
+  std::mutex mtx;
+  array key_state;
+  KeySequence()
+      : key_state(key(static_cast<uint64_t>(
+            std::chrono::system_clock::now().time_since_epoch().count()))) {}
+};
+
+KeySequence& sequence() {
+  static KeySequence* ks = new KeySequence();
+  return *ks;
+}
+
+array next_key() {
+  auto& ks = sequence();
+  std::lock_guard lock(ks.mtx);
+  auto [a, b] = split(ks.key_state);
+  ks.key_state = a;
+  return b;
+}
+
+array resolve_key(const std::optional<array>& k) {
+  if (!k) return next_key();
+  if (k->dtype() != uint32 || k->ndim() < 1 || k->shape(-1) != 2) {
+    throw std::invalid_argument(
+        "[random] Invalid key: expected a uint32 array with last dimension 2.");
+  }
+  return *k;
+}
+
+void check_float(Dtype dtype, const char* op) {
+  if (!is_floating_point(dtype)) {
+    throw std::invalid_argument(std::string("[") + op +
+                                "] Can only generate random values of real floating point type.");
+  }
+}
+
+// The largest value of dtype strictly below 1.
+double below_one(Dtype dtype) {
+  if (dtype == float16) return 1.0 - 0.00048828125;
+  if (dtype == bfloat16) return 1.0 - 0.00390625;
+  if (dtype == float64) return std::nextafter(1.0, 0.0);
+  return std::nextafter(1.0f, 0.0f);
+}
+
+} // namespace
+
+array key(uint64_t seed) {
+  uint32_t k0 = static_cast<uint32_t>(seed >> 32);
+  uint32_t k1 = static_cast<uint32_t>(seed);
+  return array({k0, k1}, uint32);
+}
+
+void seed(uint64_t s) {
+  auto& ks = sequence();
+  std::lock_guard lock(ks.mtx);
+  ks.key_state = key(s);
+}
+
+array global_key() {
+  auto& ks = sequence();
+  std::lock_guard lock(ks.mtx);
+  return ks.key_state;
+}
+
+void set_global_key(array k) {
+  auto& ks = sequence();
+  std::lock_guard lock(ks.mtx);
+  ks.key_state = std::move(k);
+}
+
+array bits(const Shape& shape, int width, const std::optional<array>& key_opt,
+           StreamOrDevice s) {
+  if (width != 1 && width != 2 && width != 4) {
+    throw std::invalid_argument("[bits] Bit width must be in {1, 2, 4} but got " +
+                                std::to_string(width) + ".");
+  }
+  array k = resolve_key(key_opt);
+  Dtype dtype = width == 1 ? uint8 : width == 2 ? uint16 : uint32;
+  return array(shape, dtype, std::make_shared<RandomBits>(to_stream(s), shape, width), {k});
+}
+
+array split(const array& k, int num, StreamOrDevice s) {
+  return bits({num, 2}, 4, k, s);
+}
+
+std::pair<array, array> split(const array& k, StreamOrDevice s) {
+  auto keys = split(k, 2, s);
+  return {reshape(slice(keys, {0, 0}, {1, 2}, s), {2}, s),
+          reshape(slice(keys, {1, 0}, {2, 2}, s), {2}, s)};
+}
+
+array uniform(const array& low, const array& high, const Shape& shape, Dtype dtype,
+              const std::optional<array>& key_opt, StreamOrDevice s) {
+  check_float(dtype, "uniform");
+  auto stream = to_stream(s);
+  auto lo = astype(low, dtype, stream);
+  auto range = subtract(astype(high, dtype, stream), lo, stream);
+  auto out_shape = broadcast_shapes(shape, range.shape());
+  if (out_shape != shape) {
+    throw std::invalid_argument("[uniform] Cannot generate random values of shape " +
+                                shape_str(shape) + " from broadcasted shape " +
+                                shape_str(out_shape) + ".");
+  }
+  // 24 random mantissa bits give a uniform float in [0, 1) exactly.
+  auto raw = bits(shape, 4, key_opt, stream);
+  auto u = multiply(astype(right_shift(raw, array(8u, uint32), stream), float32, stream),
+                    array(1.0f / 16777216.0f), stream);
+  auto scaled = add(multiply(astype(u, dtype, stream), range, stream), lo, stream);
+  // Rounding to narrower dtypes may reach `high`: keep the interval half-open.
+  auto top = subtract(astype(high, dtype, stream),
+                      multiply(range, array(1.0 - below_one(dtype), dtype), stream), stream);
+  return minimum(scaled, maximum(top, lo, stream), stream);
+}
+
+array uniform(const Shape& shape, Dtype dtype, const std::optional<array>& key,
+              StreamOrDevice s) {
+  return uniform(array(0.0f, dtype), array(1.0f, dtype), shape, dtype, key, s);
+}
+
+array normal(const Shape& shape, Dtype dtype, const array& loc, const array& scale,
+             const std::optional<array>& key, StreamOrDevice s) {
+  check_float(dtype, "normal");
+  auto stream = to_stream(s);
+  // Inverse-CDF sampling: sqrt(2) * erfinv(u), u uniform in (-1, 1).
+  auto lo = array(std::nextafter(-1.0f, 0.0f));
+  auto u = uniform(lo, array(1.0f), shape, float32, key, stream);
+  auto z = multiply(erfinv(u, stream), array(std::sqrt(2.0f)), stream);
+  auto out = add(multiply(z, astype(scale, float32, stream), stream),
+                 astype(loc, float32, stream), stream);
+  return astype(out, dtype, stream);
+}
+
+array randint(const array& low, const array& high, const Shape& shape, Dtype dtype,
+              const std::optional<array>& key, StreamOrDevice s) {
+  if (!is_integral(dtype)) {
+    throw std::invalid_argument("[randint] randint only accepts integer dtypes and bool.");
+  }
+  auto stream = to_stream(s);
+  auto lo = astype(low, float32, stream);
+  auto hi = astype(high, float32, stream);
+  auto u = uniform(lo, hi, shape, float32, key, stream);
+  return astype(maximum(floor(u, stream), lo, stream), dtype, stream);
+}
+
+array bernoulli(const array& p, const std::optional<Shape>& shape,
+                const std::optional<array>& key, StreamOrDevice s) {
+  auto stream = to_stream(s);
+  Shape out_shape = shape.value_or(p.shape());
+  if (shape && broadcast_shapes(p.shape(), *shape) != *shape) {
+    throw std::invalid_argument("[bernoulli] Shape of p " + shape_str(p.shape()) +
+                                " must broadcast to the requested shape " +
+                                shape_str(*shape) + ".");
+  }
+  Dtype t = is_floating_point(p.dtype()) ? p.dtype() : float32;
+  return less(uniform(out_shape, t, key, stream), astype(p, t, stream), stream);
+}
+
+array truncated_normal(const array& lower, const array& upper,
+                       const std::optional<Shape>& shape_opt, Dtype dtype,
+                       const std::optional<array>& key, StreamOrDevice s) {
+  check_float(dtype, "truncated_normal");
+  auto stream = to_stream(s);
+  auto sqrt2 = array(std::sqrt(2.0f));
+  auto lo = astype(lower, float32, stream);
+  auto hi = astype(upper, float32, stream);
+  Shape shape = shape_opt.value_or(broadcast_shapes(lo.shape(), hi.shape()));
+  auto a = erf(divide(lo, sqrt2, stream), stream);
+  auto b = erf(divide(hi, sqrt2, stream), stream);
+  auto u = uniform(a, b, shape, float32, key, stream);
+  auto out = multiply(erfinv(u, stream), sqrt2, stream);
+  out = maximum(minimum(out, hi, stream), lo, stream);
+  return astype(out, dtype, stream);
+}
+
+array gumbel(const Shape& shape, Dtype dtype, const std::optional<array>& key,
+             StreamOrDevice s) {
+  auto stream = to_stream(s);
+  auto tiny = array(std::numeric_limits<float>::min());
+  auto u = uniform(tiny, array(1.0f), shape, float32, key, stream);
+  return astype(negative(log(negative(log(u, stream), stream), stream), stream), dtype,
+                stream);
+}
+
+array categorical(const array& logits, int axis, const std::optional<Shape>& shape,
+                  const std::optional<int>& num_samples,
+                  const std::optional<array>& key, StreamOrDevice s) {
+  auto stream = to_stream(s);
+  int ax = normalize_axis(axis, logits.ndim(), "categorical");
+  if (shape && num_samples) {
+    throw std::invalid_argument(
+        "[categorical] At most one of shape or num_samples can be specified.");
+  }
+  // Gumbel-max trick over the class axis, moved last.
+  array lg = astype(moveaxis(logits, ax, -1, stream), float32, stream);
+  Shape batch = lg.shape();
+  int classes = batch.back();
+  batch.pop_back();
+  Shape noise_shape = lg.shape();
+  if (num_samples) {
+    lg = expand_dims(lg, -2, stream);
+    noise_shape = batch;
+    noise_shape.push_back(*num_samples);
+    noise_shape.push_back(classes);
+  } else if (shape) {
+    if (broadcast_shapes(*shape, batch) != *shape) {
+      throw std::invalid_argument("[categorical] Requested shape " + shape_str(*shape) +
+                                  " is not broadcast compatible with the logits batch shape " +
+                                  shape_str(batch) + ".");
+    }
+    noise_shape = *shape;
+    noise_shape.push_back(classes);
+  }
+  auto g = gumbel(noise_shape, float32, key, stream);
+  return argmax(add(lg, g, stream), -1, false, stream);
+}
+
+} // namespace mxcore::random
