@@ -29,7 +29,7 @@ KeySequence& sequence() {
 array next_key() {
   auto& ks = sequence();
   std::lock_guard lock(ks.mtx);
-  auto [a, b] = split(ks.key_state);
+  auto [a, b] = random::split(ks.key_state);
   ks.key_state = a;
   return b;
 }
@@ -100,7 +100,7 @@ array split(const array& k, int num, StreamOrDevice s) {
 }
 
 std::pair<array, array> split(const array& k, StreamOrDevice s) {
-  auto keys = split(k, 2, s);
+  auto keys = random::split(k, 2, s);
   return {reshape(slice(keys, {0, 0}, {1, 2}, s), {2}, s),
           reshape(slice(keys, {1, 0}, {2, 2}, s), {2}, s)};
 }
