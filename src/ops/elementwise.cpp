@@ -107,8 +107,8 @@ array ceil(const array& a, StreamOrDevice s) {
 
 array round(const array& a, int decimals, StreamOrDevice s) {
   if (decimals == 0) return same_type_unary<Round>(a, s);
-  // As NumPy: scale, round half to even, unscale; integers come back unchanged
-  // by the final cast only when decimals >= 0.
+  // As MLX and NumPy: scale, round half to even, unscale, in at least float32,
+  // then cast back (integers with decimals > 0 come back unchanged).
   auto t = at_least_float(a.dtype());
   array scale(std::pow(10.0, decimals), t);
   array out = divide(round(multiply(a, scale, s), 0, s), scale, s);

@@ -17,6 +17,7 @@
 #include <cmath>
 #include <complex>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <type_traits>
 
@@ -47,6 +48,50 @@ using compute_t = std::conditional_t<is_half_v<T>, float, T>;
 
 // ------------------------------------------------------------------ helpers
 
+// exp in float without branches or library calls, so loops over it vectorize
+// (Cephes' expf polynomial, < 2 ulp). 2^n is applied as two factors so that
+// the whole clamped range [-104, 89] scales without overflowing the exponent
+// field; results underflow to 0 and overflow to inf naturally, NaN propagates.
+inline float exp_float(float x) {
+  x = x < -104.0f ? -104.0f : x;
+  x = x > 89.0f ? 89.0f : x;
+  // Round x / ln2 to the nearest integer n with the 1.5 * 2^23 trick; n is
+  // read from t's mantissa bits (no float-to-int conversion, which would
+  // keep GCC from if-converting the clamps above).
+  float t = x * 1.44269504088896341f + 12582912.0f;
+  float nf = t - 12582912.0f;
+  float r = x - nf * 0.693359375f;
+  r = r + nf * 2.12194440e-4f;
+  float p = 1.9875691500e-4f;
+  p = p * r + 1.3981999507e-3f;
+  p = p * r + 8.3334519073e-3f;
+  p = p * r + 4.1665795894e-2f;
+  p = p * r + 1.6666665459e-1f;
+  p = p * r + 5.0000001201e-1f;
+  p = p * r * r + r + 1.0f;
+  int32_t n;
+  std::memcpy(&n, &t, sizeof(n));
+  n -= 0x4B400000;
+  int32_t n1 = n >> 1;
+  uint32_t b1 = static_cast<uint32_t>(n1 + 127) << 23;
+  uint32_t b2 = static_cast<uint32_t>(n - n1 + 127) << 23;
+  float f1, f2;
+  std::memcpy(&f1, &b1, sizeof(f1));
+  std::memcpy(&f2, &b2, sizeof(f2));
+  return p * f1 * f2;
+}
+
+// exp of a compute type: the vectorizable float version for float (and the
+// half types computed in float), std::exp for double and complex.
+template <typename C>
+inline C exp_c(C x) {
+  if constexpr (std::is_same_v<C, float>) {
+    return exp_float(x);
+  } else {
+    return std::exp(x);
+  }
+}
+
 // erf in float: the two minimax polynomials of MLX's fast_erf (< 1 ulp),
 // both evaluated and selected so the loop stays branch-free.
 inline float erf_float(float a) {
@@ -59,7 +104,7 @@ inline float erf_float(float a) {
   r = r * t - 6.34846687e-1f;
   r = r * t - 1.28717512e-1f;
   r = r * t - t;
-  float big = std::copysign(1.0f - std::exp(r), a);
+  float big = std::copysign(1.0f - exp_float(r), a);
   float p = -5.96761703e-4f;
   p = p * s + 4.99119423e-3f;
   p = p * s - 2.67681349e-2f;
@@ -188,7 +233,7 @@ struct Square {
 
 MXCORE_INEXACT_UNARY(Sqrt, std::sqrt(x))
 MXCORE_INEXACT_UNARY(Rsqrt, C(1) / std::sqrt(x))
-MXCORE_INEXACT_UNARY(Exp, std::exp(x))
+MXCORE_INEXACT_UNARY(Exp, exp_c(x))
 MXCORE_FLOAT_UNARY(Expm1, std::expm1(x))
 MXCORE_INEXACT_UNARY(Log, std::log(x))
 MXCORE_INEXACT_UNARY(Log2, is_complex_v<T> ? std::log(x) / C(0.6931471805599453) : C(std::log2(std::real(x))))
@@ -206,7 +251,7 @@ MXCORE_INEXACT_UNARY(Tanh, std::tanh(x))
 MXCORE_INEXACT_UNARY(ArcSinh, std::asinh(x))
 MXCORE_INEXACT_UNARY(ArcCosh, std::acosh(x))
 MXCORE_INEXACT_UNARY(ArcTanh, std::atanh(x))
-MXCORE_INEXACT_UNARY(Sigmoid, C(1) / (C(1) + std::exp(-x)))
+MXCORE_INEXACT_UNARY(Sigmoid, C(1) / (C(1) + exp_c(C(-x))))
 #undef MXCORE_INEXACT_UNARY
 #undef MXCORE_FLOAT_UNARY
 
