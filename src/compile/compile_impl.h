@@ -91,4 +91,9 @@ std::vector<array> compile_replace(const std::vector<array>& tape,
 
 void count_trace();
 
+// Primitive::output_shapes for shapeless compile, checked: an elementwise
+// primitive whose inputs no longer agree (broadcasting baked in at trace time)
+// raises instead of computing a wrong shape.
+std::vector<Shape> shapeless_output_shapes(Primitive& p, const std::vector<array>& inputs);
+
 } // namespace mxcore::detail

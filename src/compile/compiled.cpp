@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "backend/cpu/compiled_jit.h"
+#include "compile/compile_impl.h"
 
 namespace mxcore {
 
@@ -168,7 +169,7 @@ std::unordered_map<uintptr_t, std::vector<Shape>> Compiled::tape_shapes(
   for (auto& a : tape_) {
     std::vector<array> ins;
     for (auto& in : a.inputs()) ins.push_back(env.at(in.id()));
-    auto out_shapes = a.primitive().output_shapes(ins);
+    auto out_shapes = detail::shapeless_output_shapes(a.primitive(), ins);
     auto outs = a.outputs();
     for (size_t k = 0; k < outs.size(); ++k) {
       env.insert({outs[k].id(), array(out_shapes[k], outs[k].dtype(), nullptr, {})});

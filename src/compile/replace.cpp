@@ -1,7 +1,27 @@
 // Replace: rebuild the compiled tape on the real inputs of a call.
+#include <sstream>
+
 #include "compile/compile_impl.h"
 
 namespace mxcore::detail {
+
+std::vector<Shape> shapeless_output_shapes(Primitive& p, const std::vector<array>& inputs) {
+  auto shapes = p.output_shapes(inputs);
+  auto kind = p.kind();
+  if (kind == PrimitiveKind::binary || kind == PrimitiveKind::ternary) {
+    for (auto& in : inputs) {
+      if (in.shape() != shapes[0]) {
+        std::ostringstream msg;
+        msg << "[compile] Shapeless compile cannot infer the output shape of "
+            << p.name() << " for the new input shapes: the traced graph "
+            << "broadcast its inputs to fixed shapes. Compile without shapeless "
+            << "or keep the broadcast dimensions unchanged.";
+        throw std::invalid_argument(msg.str());
+      }
+    }
+  }
+  return shapes;
+}
 
 std::vector<array> compile_replace(const std::vector<array>& tape,
                                    const std::vector<array>& trace_inputs,
@@ -27,7 +47,7 @@ std::vector<array> compile_replace(const std::vector<array>& tape,
     std::vector<Shape> shapes;
     for (auto& o : trace_out) types.push_back(o.dtype());
     if (shapeless) {
-      shapes = a.primitive().output_shapes(real_inputs);
+      shapes = shapeless_output_shapes(a.primitive(), real_inputs);
     } else {
       for (auto& o : trace_out) shapes.push_back(o.shape());
     }

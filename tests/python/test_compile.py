@@ -290,7 +290,7 @@ def test_random_state_as_captured_state():
         return
     # Without mx.random: a list-held key that the function advances, exactly
     # the pattern mx.random.state follows.
-    key = [mx.array(np.uint32(1))]
+    key = [mx.array(1).astype(mx.uint32)]
 
     @partial(mx.compile, inputs=key, outputs=key)
     def sample(x):
@@ -576,3 +576,17 @@ def test_outputs_that_are_inputs_or_constants():
     x = mx.array([1.0])
     a, b, k = cfun(x)
     assert npa(a) == 1.0 and npa(b) == 7.0 and k == 5
+
+
+def test_shapeless_with_baked_broadcast_never_silently_wrong():
+    f = mx.compile(lambda x, y: x + y, shapeless=True)
+    assert f(mx.ones((4,)), mx.ones((3, 4))).shape == (3, 4)
+    # The trace broadcast x to (3, 4). A (5, 4) y either gives the right
+    # answer or raises; never a (3, 4) result.
+    try:
+        out = f(mx.ones((4,)), mx.ones((5, 4)))
+    except ValueError as e:
+        assert "Shapeless" in str(e)
+    else:
+        assert out.shape == (5, 4)
+        np.testing.assert_allclose(npa(out), np.full((5, 4), 2.0))
