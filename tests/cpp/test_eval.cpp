@@ -2,6 +2,7 @@
 #include <thread>
 
 #include "mxcore/mxcore.h"
+#include "mxcore/primitives.h"
 #include "test_framework.h"
 
 using namespace mxcore;
