@@ -20,6 +20,8 @@ void init_device(py::module_& m) {
         return os.str();
       })
       .def("__eq__", [](const Device& a, const py::object& b) {
+        // mx.default_device() == mx.cpu compares with the device type's device.
+        if (py::isinstance<Device::DeviceType>(b)) return a == Device(b.cast<Device::DeviceType>());
         return py::isinstance<Device>(b) && a == b.cast<Device>();
       })
       .def("__hash__", [](const Device& d) { return static_cast<int>(d.type) * 1000 + d.index; });

@@ -1,5 +1,7 @@
 // Basic indexing of arrays: a[idx] and a[idx] = v with ints, slices, None and
 // Ellipsis (and tuples of them), iteration over the first axis.
+#include <pybind11/numpy.h>
+
 #include <sstream>
 
 #include "convert.h"
@@ -35,8 +37,12 @@ bool is_integer_index(const py::handle& obj) {
     auto& a = obj.cast<const array&>();
     return a.ndim() == 0 && is_integral(a.dtype());
   }
-  // NumPy integer scalars and other __index__ objects, but not arrays.
-  return py::hasattr(obj, "__index__") && !py::hasattr(obj, "shape");
+  if (py::isinstance<py::array>(obj)) {
+    auto arr = obj.cast<py::array>();
+    return arr.ndim() == 0 && (arr.dtype().kind() == 'i' || arr.dtype().kind() == 'u');
+  }
+  // NumPy integer scalars and other __index__ objects.
+  return py::hasattr(obj, "__index__");
 }
 
 Kind classify(const py::handle& obj) {

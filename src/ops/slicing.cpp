@@ -108,7 +108,7 @@ array as_strided(array a, Shape shape, Strides strides, size_t offset, StreamOrD
   }
   return array(shape, a.dtype(),
                std::make_shared<AsStrided>(to_stream(s), shape, std::move(strides), offset),
-               {std::move(a)});
+               {a});
 }
 
 } // namespace mxcore

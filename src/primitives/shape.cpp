@@ -104,7 +104,10 @@ void Reshape::eval_cpu(const std::vector<array>& inputs, array& out) {
   } else if (auto strides = reshape_view_strides(in.shape(), in.strides(), out.shape())) {
     cpu::make_view(in, out, *strides);
   } else {
-    cpu::copy_to_row_major(in, out);
+    // copy_into walks one shape: copy in its own shape, then view the result.
+    array dense(in.shape(), in.dtype(), nullptr, {});
+    cpu::copy_to_row_major(in, dense);
+    cpu::make_view(dense, out, row_major_strides(out.shape()));
   }
 }
 std::vector<Shape> Reshape::output_shapes(const std::vector<array>&) {
