@@ -30,7 +30,8 @@ inline bool greater(T x, T y) {
   if constexpr (is_complex_v<T>) {
     return x.real() > y.real() || (x.real() == y.real() && x.imag() > y.imag());
   } else {
-    return x > y || (is_nan(x) && !is_nan(y));
+    // Bitwise, not short-circuit, so folding loops vectorize as selects.
+    return (x > y) | (is_nan(x) & !is_nan(y));
   }
 }
 template <typename T>
@@ -38,7 +39,7 @@ inline bool less(T x, T y) {
   if constexpr (is_complex_v<T>) {
     return x.real() < y.real() || (x.real() == y.real() && x.imag() < y.imag());
   } else {
-    return x < y || (is_nan(x) && !is_nan(y));
+    return (x < y) | (is_nan(x) & !is_nan(y));
   }
 }
 
@@ -120,7 +121,7 @@ struct Max {
   }
   template <typename A>
   static void fold(A& acc, A x) {
-    if (greater(x, acc)) acc = x;
+    acc = greater(x, acc) ? x : acc;
   }
 };
 
@@ -142,7 +143,7 @@ struct Min {
   }
   template <typename A>
   static void fold(A& acc, A x) {
-    if (less(x, acc)) acc = x;
+    acc = less(x, acc) ? x : acc;
   }
 };
 
