@@ -409,3 +409,13 @@ def test_module_functions_accept_python_values():
     assert mx.sum([1, 2, 3]).item() == 6
     assert mx.sum([1, 2, 3]).dtype == mx.int32
     assert mx.max([[1.5, 2.5]], axis=1).item() == 2.5
+
+
+def test_integer_sum_wraps_like_mlx():
+    # int32 accumulation wraps around (MLX keeps int32 for int8..int32 inputs).
+    a = mx.array([2**31 - 1, 1], dtype=mx.int32)
+    assert mx.sum(a).item() == -(2**31)
+    vals = [2**20 + 1, 2**20 + 3, 7]
+    expected = np.prod(np.array(vals, dtype=np.int64)).astype(np.int32)  # wraps to 32 bits
+    assert mx.prod(mx.array(vals, dtype=mx.int32)).item() == expected
+    assert mx.prod(mx.array(vals, dtype=mx.int32)).item() != np.prod(vals)

@@ -89,7 +89,15 @@ struct Sum {
   template <typename A>
   static A init() { return A(0); }
   template <typename A>
-  static void fold(A& acc, A x) { acc = acc + x; }
+  static void fold(A& acc, A x) {
+    if constexpr (std::is_integral_v<A> && std::is_signed_v<A>) {
+      // Wrap on overflow like MLX, without signed-overflow UB.
+      using U = std::make_unsigned_t<A>;
+      acc = static_cast<A>(static_cast<U>(acc) + static_cast<U>(x));
+    } else {
+      acc = acc + x;
+    }
+  }
 };
 
 struct Prod {
@@ -100,7 +108,14 @@ struct Prod {
   template <typename A>
   static A init() { return A(1); }
   template <typename A>
-  static void fold(A& acc, A x) { acc = acc * x; }
+  static void fold(A& acc, A x) {
+    if constexpr (std::is_integral_v<A> && std::is_signed_v<A>) {
+      using U = std::make_unsigned_t<A>;
+      acc = static_cast<A>(static_cast<U>(acc) * static_cast<U>(x));
+    } else {
+      acc = acc * x;
+    }
+  }
 };
 
 struct Max {
