@@ -24,12 +24,6 @@ const char* Reduce::name() const {
   return "Reduce";
 }
 
-void Reduce::print(std::ostream& os) {
-  os << name() << "(";
-  for (size_t i = 0; i < axes_.size(); ++i) os << (i ? "," : "") << axes_[i];
-  os << ")";
-}
-
 std::vector<Shape> Reduce::output_shapes(const std::vector<array>& inputs) {
   Shape shape = inputs[0].shape();
   for (int ax : axes_) shape[ax] = 1;

@@ -26,8 +26,8 @@ class Reduce : public UnaryPrimitive {
       const std::vector<array>& inputs, const std::vector<int>& axes) override;
   std::vector<Shape> output_shapes(const std::vector<array>& inputs) override;
 
+  // "Sum", "Max", ... as MLX prints them.
   const char* name() const override;
-  void print(std::ostream& os) override;
   bool is_equivalent(const Primitive& other) const override {
     auto& r = static_cast<const Reduce&>(other);
     return reduce_type_ == r.reduce_type_ && axes_ == r.axes_;

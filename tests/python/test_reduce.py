@@ -257,6 +257,15 @@ def test_large_reductions_use_parallel_paths():
     np.testing.assert_array_equal(np.array(mx.argmax(a, axis=0)), x.argmax(axis=0))
     np.testing.assert_array_equal(np.array(mx.argmin(a, axis=1)), x.argmin(axis=1))
     assert mx.sum(mx.ones((100000,))).item() == 100000.0
+    # Column reductions fold four rows per pass; 1003 rows leave a remainder.
+    y = rng.standard_normal((1003, 37)).astype(np.float32)
+    np.testing.assert_allclose(np.array(mx.sum(mx.array(y), axis=0)), y.astype(np.float64).sum(axis=0),
+                               rtol=1e-4, atol=1e-4)
+    np.testing.assert_array_equal(np.array(mx.min(mx.array(y), axis=0)), y.min(axis=0))
+    y[6, 3] = np.nan
+    y[1001, 5] = np.nan
+    got = np.array(mx.max(mx.array(y), axis=0))
+    np.testing.assert_array_equal(got, y.max(axis=0))  # NaN propagates in both places
 
 
 def test_half_sum_accumulates_in_float():
@@ -400,3 +409,13 @@ def test_module_functions_accept_python_values():
     assert mx.sum([1, 2, 3]).item() == 6
     assert mx.sum([1, 2, 3]).dtype == mx.int32
     assert mx.max([[1.5, 2.5]], axis=1).item() == 2.5
+
+
+def test_integer_sum_wraps_like_mlx():
+    # int32 accumulation wraps around (MLX keeps int32 for int8..int32 inputs).
+    a = mx.array([2**31 - 1, 1], dtype=mx.int32)
+    assert mx.sum(a).item() == -(2**31)
+    vals = [2**20 + 1, 2**20 + 3, 7]
+    expected = np.prod(np.array(vals, dtype=np.int64)).astype(np.int32)  # wraps to 32 bits
+    assert mx.prod(mx.array(vals, dtype=mx.int32)).item() == expected
+    assert mx.prod(mx.array(vals, dtype=mx.int32)).item() != np.prod(vals)

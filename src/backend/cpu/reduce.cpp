@@ -150,16 +150,17 @@ class Reducer {
   }
 
   void reduce_columns() {
-    constexpr int64_t block = 256;
+    // Accumulators for a block of outputs stay in L1 while rows stream by.
+    constexpr int64_t block = 2048;
     int64_t grain = std::max<int64_t>(block, elementwise_grain / n_red_);
     parallel_for(n_out_, grain, [&](int64_t b, int64_t e) {
-      A acc[block];
+      std::unique_ptr<A[]> acc(new A[block]);
       for_each_run<2>(kept_, b, e,
                       [&](const std::array<int64_t, 2>& off, int64_t n,
                           const std::array<int64_t, 2>&) {
                         for (int64_t j0 = 0; j0 < n; j0 += block) {
                           int64_t m = std::min(block, n - j0);
-                          fold_block(off[0] + j0, m, acc);
+                          fold_block(off[0] + j0, m, acc.get());
                           O* d = dst_ + off[1] + j0;
                           for (int64_t j = 0; j < m; ++j) d[j] = detail::cast_scalar<O>(acc[j]);
                         }
@@ -168,14 +169,33 @@ class Reducer {
   }
 
   // acc[j] = fold over the reduced range of the m contiguous inputs at base.
-  void fold_block(int64_t base, int64_t m, A* acc) const {
+  void fold_block(int64_t base, int64_t m, A* __restrict acc) const {
     for (int64_t j = 0; j < m; ++j) acc[j] = Op::template init<A>();
     for_each_run<1>(red_, 0, n_red_,
                     [&](const std::array<int64_t, 1>& off, int64_t n,
                         const std::array<int64_t, 1>& st) {
-                      for (int64_t k = 0; k < n; ++k) {
-                        const T* x = src_ + base + off[0] + k * st[0];
-                        for (int64_t j = 0; j < m; ++j) Op::fold(acc[j], load<A>(x[j]));
+                      const T* x = src_ + base + off[0];
+                      const int64_t s = st[0];
+                      int64_t k = 0;
+                      // Four rows per pass: each accumulator is loaded and
+                      // stored once for four folds.
+                      for (; k + 4 <= n; k += 4) {
+                        const T* __restrict x0 = x + k * s;
+                        const T* __restrict x1 = x0 + s;
+                        const T* __restrict x2 = x1 + s;
+                        const T* __restrict x3 = x2 + s;
+                        for (int64_t j = 0; j < m; ++j) {
+                          A v = acc[j];
+                          Op::fold(v, load<A>(x0[j]));
+                          Op::fold(v, load<A>(x1[j]));
+                          Op::fold(v, load<A>(x2[j]));
+                          Op::fold(v, load<A>(x3[j]));
+                          acc[j] = v;
+                        }
+                      }
+                      for (; k < n; ++k) {
+                        const T* __restrict xk = x + k * s;
+                        for (int64_t j = 0; j < m; ++j) Op::fold(acc[j], load<A>(xk[j]));
                       }
                     });
   }

@@ -30,7 +30,8 @@ inline bool greater(T x, T y) {
   if constexpr (is_complex_v<T>) {
     return x.real() > y.real() || (x.real() == y.real() && x.imag() > y.imag());
   } else {
-    return x > y || (is_nan(x) && !is_nan(y));
+    // Bitwise, not short-circuit, so folding loops vectorize as selects.
+    return (x > y) | (is_nan(x) & !is_nan(y));
   }
 }
 template <typename T>
@@ -38,7 +39,7 @@ inline bool less(T x, T y) {
   if constexpr (is_complex_v<T>) {
     return x.real() < y.real() || (x.real() == y.real() && x.imag() < y.imag());
   } else {
-    return x < y || (is_nan(x) && !is_nan(y));
+    return (x < y) | (is_nan(x) & !is_nan(y));
   }
 }
 
@@ -88,7 +89,15 @@ struct Sum {
   template <typename A>
   static A init() { return A(0); }
   template <typename A>
-  static void fold(A& acc, A x) { acc = acc + x; }
+  static void fold(A& acc, A x) {
+    if constexpr (std::is_integral_v<A> && std::is_signed_v<A>) {
+      // Wrap on overflow like MLX, without signed-overflow UB.
+      using U = std::make_unsigned_t<A>;
+      acc = static_cast<A>(static_cast<U>(acc) + static_cast<U>(x));
+    } else {
+      acc = acc + x;
+    }
+  }
 };
 
 struct Prod {
@@ -99,7 +108,14 @@ struct Prod {
   template <typename A>
   static A init() { return A(1); }
   template <typename A>
-  static void fold(A& acc, A x) { acc = acc * x; }
+  static void fold(A& acc, A x) {
+    if constexpr (std::is_integral_v<A> && std::is_signed_v<A>) {
+      using U = std::make_unsigned_t<A>;
+      acc = static_cast<A>(static_cast<U>(acc) * static_cast<U>(x));
+    } else {
+      acc = acc * x;
+    }
+  }
 };
 
 struct Max {
@@ -120,7 +136,7 @@ struct Max {
   }
   template <typename A>
   static void fold(A& acc, A x) {
-    if (greater(x, acc)) acc = x;
+    acc = greater(x, acc) ? x : acc;
   }
 };
 
@@ -142,7 +158,7 @@ struct Min {
   }
   template <typename A>
   static void fold(A& acc, A x) {
-    if (less(x, acc)) acc = x;
+    acc = less(x, acc) ? x : acc;
   }
 };
 
