@@ -102,7 +102,7 @@ array rope(const array& x, int dims, bool traditional, std::optional<float> base
   const int length = x.shape(-2);
   const int feat = x.shape(-1);
   // theta[p, j] = (offset + p) * scale * inv_freq[j], inv_freq[j] = base^(-j / half).
-  array positions = multiply(astype(arange(offset, offset + length, s), ct, s),
+  array positions = multiply(astype(arange(offset, offset + length, 1, s), ct, s),
                              array(double(scale), ct), s);
   array inv_freqs = freqs
       ? reciprocal(astype(*freqs, ct, s), s)
@@ -172,8 +172,8 @@ array scaled_dot_product_attention(const array& q, const array& k, const array& 
   scores = reshape(scores, {batch, hq, lq, lk}, s);
   if (mask_mode == "causal") {
     // Queries align with the last lq keys: query i sees keys j <= i + (lk - lq).
-    array qi = expand_dims(arange(lk - lq, lk, s), 1, s);
-    array kj = expand_dims(arange(0, lk, s), 0, s);
+    array qi = expand_dims(arange(lk - lq, lk, 1, s), 1, s);
+    array kj = expand_dims(arange(0, lk, 1, s), 0, s);
     array allowed = greater_equal(qi, kj, s);
     scores = where(allowed, scores,
                    array(-std::numeric_limits<double>::infinity(), scores.dtype()), s);
