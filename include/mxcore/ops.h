@@ -234,3 +234,60 @@ array addmm(array c, array a, array b, const float& alpha = 1.0f, const float& b
             StreamOrDevice s = {});
 
 } // namespace mxcore
+
+// ---- numerics, conv, quantization
+#include <tuple>
+#include <utility>
+
+namespace mxcore {
+
+// Element-wise clamp into [a_min, a_max]; either bound may be absent (not both).
+array clip(const array& a, const std::optional<array>& a_min, const std::optional<array>& a_max,
+           StreamOrDevice s = {});
+// |a - b| <= atol + rtol * |b|, with infinities equal only to themselves.
+array isclose(const array& a, const array& b, double rtol = 1e-5, double atol = 1e-8,
+              bool equal_nan = false, StreamOrDevice s = {});
+// A scalar bool array: every element of isclose(a, b) holds.
+array allclose(const array& a, const array& b, double rtol = 1e-5, double atol = 1e-8,
+               bool equal_nan = false, StreamOrDevice s = {});
+// A scalar bool array: same shape and equal elements (dtypes may differ).
+array array_equal(const array& a, const array& b, bool equal_nan = false, StreamOrDevice s = {});
+// NaN -> nan, +inf -> posinf (default: the dtype's max), -inf -> neginf (default: lowest).
+array nan_to_num(const array& a, float nan = 0.0f, std::optional<float> posinf = std::nullopt,
+                 std::optional<float> neginf = std::nullopt, StreamOrDevice s = {});
+array softmax(const array& a, const std::vector<int>& axes, bool precise = false,
+              StreamOrDevice s = {});
+array softmax(const array& a, int axis, bool precise = false, StreamOrDevice s = {});
+array softmax(const array& a, bool precise = false, StreamOrDevice s = {});
+array degrees(const array& a, StreamOrDevice s = {});
+array radians(const array& a, StreamOrDevice s = {});
+
+// Channels-last convolutions: input (N, *spatial, C_in), weight (C_out, *kernel, C_in / groups).
+array conv_general(array input, array weight, std::vector<int> stride = {},
+                   std::vector<int> padding_lo = {}, std::vector<int> padding_hi = {},
+                   std::vector<int> kernel_dilation = {}, std::vector<int> input_dilation = {},
+                   int groups = 1, bool flip = false, StreamOrDevice s = {});
+array conv1d(const array& input, const array& weight, int stride = 1, int padding = 0,
+             int dilation = 1, int groups = 1, StreamOrDevice s = {});
+array conv2d(const array& input, const array& weight, const std::pair<int, int>& stride = {1, 1},
+             const std::pair<int, int>& padding = {0, 0},
+             const std::pair<int, int>& dilation = {1, 1}, int groups = 1,
+             StreamOrDevice s = {});
+array conv3d(const array& input, const array& weight,
+             const std::tuple<int, int, int>& stride = {1, 1, 1},
+             const std::tuple<int, int, int>& padding = {0, 0, 0},
+             const std::tuple<int, int, int>& dilation = {1, 1, 1}, int groups = 1,
+             StreamOrDevice s = {});
+
+// Group-wise affine quantization along the last axis: w ~= scale * q + bias with
+// q in [0, 2^bits), packed little-endian into uint32 words. Returns (w_q, scales, biases).
+std::tuple<array, array, array> quantize(const array& w, int group_size = 64, int bits = 4,
+                                         StreamOrDevice s = {});
+array dequantize(const array& w, const array& scales, const array& biases, int group_size = 64,
+                 int bits = 4, StreamOrDevice s = {});
+// x @ dequantize(w).T (transpose=true) or x @ dequantize(w).
+array quantized_matmul(const array& x, const array& w, const array& scales, const array& biases,
+                       bool transpose = true, int group_size = 64, int bits = 4,
+                       StreamOrDevice s = {});
+
+} // namespace mxcore

@@ -1,0 +1,205 @@
+// mx.fast on the CPU: MLX's documented formulas written as compositions of
+// ordinary ops (MLX's own fallback path), computed in float32 and cast back.
+#include "mxcore/fast.h"
+
+#include <cmath>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+
+#include "ops/util.h"
+
+namespace mxcore::fast {
+
+namespace {
+
+void check_norm_param(const array& x, const array& p, const char* op, const char* what) {
+  if (p.ndim() != 1) {
+    std::ostringstream msg;
+    msg << "[" << op << "] " << what << " must have 1 dimension but has " << p.ndim()
+        << " dimensions.";
+    throw std::invalid_argument(msg.str());
+  }
+  if (p.shape(0) != x.shape(-1)) {
+    std::ostringstream msg;
+    msg << "[" << op << "] " << what << " must have the same size as the last dimension of x "
+        << "but has " << p.shape(0) << " elements while x has shape " << shape_str(x.shape())
+        << ".";
+    throw std::invalid_argument(msg.str());
+  }
+}
+
+Dtype norm_out_type(const array& x, const std::optional<array>& w, const std::optional<array>& b,
+                    const char* op) {
+  if (x.ndim() == 0) {
+    throw std::invalid_argument(std::string("[") + op + "] Input must have at least 1 dimension.");
+  }
+  Dtype t = x.dtype();
+  if (w) t = promote_types(t, w->dtype());
+  if (b) t = promote_types(t, b->dtype());
+  if (!is_floating_point(t)) {
+    throw std::invalid_argument(std::string("[") + op +
+                                "] Received unsupported type; expected a floating point type.");
+  }
+  return t;
+}
+
+} // namespace
+
+array layer_norm(const array& x, const std::optional<array>& weight,
+                 const std::optional<array>& bias, float eps, StreamOrDevice s) {
+  Dtype out_t = norm_out_type(x, weight, bias, "layer_norm");
+  if (weight) check_norm_param(x, *weight, "layer_norm", "weight");
+  if (bias) check_norm_param(x, *bias, "layer_norm", "bias");
+  Dtype ct = out_t == float64 ? float64 : float32;
+  array xf = astype(x, ct, s);
+  array mu = mean(xf, -1, true, s);
+  array centered = subtract(xf, mu, s);
+  array variance = mean(square(centered, s), -1, true, s);
+  array out = multiply(centered, rsqrt(add(variance, array(eps, ct), s), s), s);
+  if (weight) out = multiply(out, astype(*weight, ct, s), s);
+  if (bias) out = add(out, astype(*bias, ct, s), s);
+  return astype(out, out_t, s);
+}
+
+array rms_norm(const array& x, const std::optional<array>& weight, float eps, StreamOrDevice s) {
+  Dtype out_t = norm_out_type(x, weight, std::nullopt, "rms_norm");
+  if (weight) check_norm_param(x, *weight, "rms_norm", "weight");
+  Dtype ct = out_t == float64 ? float64 : float32;
+  array xf = astype(x, ct, s);
+  array ms = mean(square(xf, s), -1, true, s);
+  array out = multiply(xf, rsqrt(add(ms, array(eps, ct), s), s), s);
+  if (weight) out = multiply(out, astype(*weight, ct, s), s);
+  return astype(out, out_t, s);
+}
+
+array rope(const array& x, int dims, bool traditional, std::optional<float> base, float scale,
+           int offset, const std::optional<array>& freqs, StreamOrDevice s) {
+  if (x.ndim() < 3) {
+    throw std::invalid_argument("[rope] Input must have at least 3 dimensions but got shape " +
+                                shape_str(x.shape()) + ".");
+  }
+  if (!is_floating_point(x.dtype())) {
+    throw std::invalid_argument("[rope] Input must be a real floating point array.");
+  }
+  if (dims <= 0 || dims % 2 != 0 || dims > x.shape(-1)) {
+    std::ostringstream msg;
+    msg << "[rope] dims must be a positive even number no larger than the last dimension "
+        << x.shape(-1) << " but got " << dims << ".";
+    throw std::invalid_argument(msg.str());
+  }
+  if (base.has_value() == freqs.has_value()) {
+    throw std::invalid_argument("[rope] Exactly one of base or freqs must be provided.");
+  }
+  const int half = dims / 2;
+  if (freqs && (freqs->ndim() != 1 || freqs->shape(0) != half)) {
+    throw std::invalid_argument("[rope] freqs must be one dimensional with dims / 2 = " +
+                                std::to_string(half) + " elements but got shape " +
+                                shape_str(freqs->shape()) + ".");
+  }
+  const Dtype t = x.dtype();
+  const Dtype ct = t == float64 ? float64 : float32;
+  const int length = x.shape(-2);
+  const int feat = x.shape(-1);
+  // theta[p, j] = (offset + p) * scale * inv_freq[j], inv_freq[j] = base^(-j / half).
+  array positions = multiply(astype(arange(offset, offset + length, 1, s), ct, s),
+                             array(double(scale), ct), s);
+  array inv_freqs = freqs
+      ? reciprocal(astype(*freqs, ct, s), s)
+      : exp(multiply(astype(arange(0, -half, -1, s), ct, s),
+                     array(std::log(double(*base)) / half, ct), s), s);
+  array theta = multiply(expand_dims(positions, 1, s), expand_dims(inv_freqs, 0, s), s);
+  array cosv = cos(theta, s);
+  array sinv = sin(theta, s);
+
+  array xs = astype(reshape(x, {-1, length, feat}, s), ct, s);
+  const int b = xs.shape(0);
+  array x1 = traditional ? slice(xs, {0, 0, 0}, {b, length, dims}, {1, 1, 2}, s)
+                         : slice(xs, {0, 0, 0}, {b, length, half}, s);
+  array x2 = traditional ? slice(xs, {0, 0, 1}, {b, length, dims}, {1, 1, 2}, s)
+                         : slice(xs, {0, 0, half}, {b, length, dims}, s);
+  array r1 = subtract(multiply(x1, cosv, s), multiply(x2, sinv, s), s);
+  array r2 = add(multiply(x1, sinv, s), multiply(x2, cosv, s), s);
+  array rotated = traditional
+      ? reshape(stack({r1, r2}, -1, s), {b, length, dims}, s)
+      : concatenate({r1, r2}, -1, s);
+  if (dims < feat) {
+    rotated = concatenate({rotated, slice(xs, {0, 0, dims}, {b, length, feat}, s)}, -1, s);
+  }
+  return reshape(astype(rotated, t, s), x.shape(), s);
+}
+
+array scaled_dot_product_attention(const array& q, const array& k, const array& v, float scale,
+                                   const std::string& mask_mode,
+                                   const std::optional<array>& mask, StreamOrDevice s) {
+  constexpr const char* op = "[scaled_dot_product_attention]";
+  for (const array* a : {&q, &k, &v}) {
+    if (a->ndim() != 4) {
+      throw std::invalid_argument(std::string(op) + " queries, keys and values must be 4 "
+                                  "dimensional (B, heads, L, D) but got shape " +
+                                  shape_str(a->shape()) + ".");
+    }
+  }
+  const int batch = q.shape(0), hq = q.shape(1), lq = q.shape(2), d = q.shape(3);
+  const int hkv = k.shape(1), lk = k.shape(2), dv = v.shape(3);
+  if (k.shape(0) != batch || v.shape(0) != batch || v.shape(1) != hkv || v.shape(2) != lk ||
+      k.shape(3) != d) {
+    throw std::invalid_argument(std::string(op) + " Incompatible shapes: queries " +
+                                shape_str(q.shape()) + ", keys " + shape_str(k.shape()) +
+                                ", values " + shape_str(v.shape()) + ".");
+  }
+  if (hkv == 0 || hq % hkv != 0) {
+    std::ostringstream msg;
+    msg << op << " The number of query heads (" << hq
+        << ") must be a multiple of the number of key/value heads (" << hkv << ").";
+    throw std::invalid_argument(msg.str());
+  }
+  if (!mask_mode.empty() && mask_mode != "causal") {
+    throw std::invalid_argument(std::string(op) + " Invalid mask_mode '" + mask_mode +
+                                "'; expected 'causal' or an array.");
+  }
+  Dtype out_t = promote_types(promote_types(q.dtype(), k.dtype()), v.dtype());
+  if (!is_floating_point(out_t)) {
+    throw std::invalid_argument(std::string(op) + " Inputs must be floating point arrays.");
+  }
+  const int rep = hq / hkv;
+  // Grouped-query attention: query heads (kv_head, rep) share one key/value head.
+  array qs = reshape(multiply(astype(q, out_t, s), array(double(scale), out_t), s),
+                     {batch, hkv, rep, lq, d}, s);
+  array ks = expand_dims(astype(k, out_t, s), 2, s);
+  array vs = expand_dims(astype(v, out_t, s), 2, s);
+  array scores = matmul(qs, swapaxes(ks, -1, -2, s), s);
+  scores = reshape(scores, {batch, hq, lq, lk}, s);
+  if (mask_mode == "causal") {
+    // Queries align with the last lq keys: query i sees keys j <= i + (lk - lq).
+    array qi = expand_dims(arange(lk - lq, lk, 1, s), 1, s);
+    array kj = expand_dims(arange(0, lk, 1, s), 0, s);
+    array allowed = greater_equal(qi, kj, s);
+    scores = where(allowed, scores,
+                   array(-std::numeric_limits<double>::infinity(), scores.dtype()), s);
+  } else if (mask) {
+    Shape bshape;
+    try {
+      bshape = broadcast_shapes(mask->shape(), scores.shape());
+    } catch (const std::exception&) {
+      bshape = {};
+    }
+    if (bshape != scores.shape()) {
+      throw std::invalid_argument(std::string(op) + " Mask with shape " +
+                                  shape_str(mask->shape()) +
+                                  " does not broadcast to the scores shape " +
+                                  shape_str(scores.shape()) + ".");
+    }
+    if (mask->dtype() == bool_) {
+      scores = where(*mask, scores,
+                     array(-std::numeric_limits<double>::infinity(), scores.dtype()), s);
+    } else {
+      scores = add(scores, astype(*mask, scores.dtype(), s), s);
+    }
+  }
+  array probs = softmax(scores, -1, /*precise=*/true, s);
+  probs = reshape(probs, {batch, hkv, rep, lq, lk}, s);
+  return reshape(matmul(probs, vs, s), {batch, hq, lq, dv}, s);
+}
+
+} // namespace mxcore::fast
