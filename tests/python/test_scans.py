@@ -183,19 +183,19 @@ def test_vjp_jvp_finite_differences(op, reverse, inclusive, with_zeros):
     fn = getattr(mx, op)
 
     def f(x):
-        return mx.sum(fn(x, 1, reverse=reverse, inclusive=inclusive) * mx.array(w_np))
+        return mx.sum(fn(x, 1, reverse=reverse, inclusive=inclusive) * mx.array(w_np, dtype=mx.float64))
 
     def f_np(x):
         y = np_scan(op, x, 1, reverse, inclusive)
         return np.sum(np.where(np.isfinite(y), y, 0) * w_np)
 
-    g = mx.grad(f)(mx.array(x_np))
+    g = mx.grad(f)(mx.array(x_np, dtype=mx.float64))
     expected = numeric_grad(f_np, x_np)
     np.testing.assert_allclose(np.array(g), expected, rtol=1e-5, atol=1e-6)
     # jvp with a random tangent equals the vjp dotted with it.
     t_np = rng.standard_normal((3, 5))
     _, (jv,) = mx.jvp(lambda x: fn(x, 1, reverse=reverse, inclusive=inclusive),
-                      [mx.array(x_np)], [mx.array(t_np)])
+                      [mx.array(x_np, dtype=mx.float64)], [mx.array(t_np, dtype=mx.float64)])
     jv = np.array(jv)
     jv = np.where(np.isfinite(jv), jv, 0)
     np.testing.assert_allclose(np.sum(jv * w_np), np.sum(expected * t_np), rtol=1e-5, atol=1e-6)

@@ -117,7 +117,7 @@ def test_meshgrid():
                                      ("float16", "uint16"), ("float32", "bfloat16")])
 def test_view(src, dst):
     x_np = np.random.default_rng(0).standard_normal((3, 8)).astype(src)
-    x = mx.array(x_np)
+    x = mx.array(x_np, dtype=mx_dtype(src))
     ref_dst = np.float32 if dst == "bfloat16" else dst
     for a, a_np in ((x, x_np), (x.T, x_np.T), (x[:, ::2], x_np[:, ::2])):
         if np.dtype(src).itemsize < np.dtype(dst if dst != "bfloat16" else "uint16").itemsize and \
@@ -144,7 +144,7 @@ def test_view_errors():
 def test_gradients():
     rng = np.random.default_rng(2)
     x_np = rng.standard_normal((4, 5))
-    x = mx.array(x_np)
+    x = mx.array(x_np, dtype=mx.float64)
     cases = [
         (lambda a: mx.repeat(a, 3, 1), lambda a: np.repeat(a, 3, 1)),
         (lambda a: mx.tile(a, (2, 3)), lambda a: np.tile(a, (2, 3))),
@@ -159,7 +159,7 @@ def test_gradients():
     ]
     for f, f_np in cases:
         w_np = rng.standard_normal(f_np(x_np).shape)
-        g = np.array(mx.grad(lambda a: mx.sum(f(a) * mx.array(w_np)))(x))
+        g = np.array(mx.grad(lambda a: mx.sum(f(a) * mx.array(w_np, dtype=mx.float64)))(x))
         # The ops are linear: the gradient is the transpose applied to w.
         expected = np.zeros_like(x_np)
         for idx in np.ndindex(x_np.shape):

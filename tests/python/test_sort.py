@@ -127,20 +127,20 @@ def test_gradients():
     rng = np.random.default_rng(5)
     x_np = rng.standard_normal((3, 6))
     w_np = rng.standard_normal((3, 6))
-    w = mx.array(w_np)
+    w = mx.array(w_np, dtype=mx.float64)
     order = np.argsort(x_np, 1)
     # d sum(sort(x) * w) / dx[i, order[i, j]] = w[i, j]
     expected = np.zeros_like(x_np)
     np.put_along_axis(expected, order, w_np, 1)
-    g = mx.grad(lambda x: mx.sum(mx.sort(x, 1) * w))(mx.array(x_np))
+    g = mx.grad(lambda x: mx.sum(mx.sort(x, 1) * w))(mx.array(x_np, dtype=mx.float64))
     np.testing.assert_allclose(np.array(g), expected, rtol=1e-12)
-    g = mx.grad(lambda x: mx.sum(mx.partition(x, 2, 1) * w))(mx.array(x_np))
-    p_idx = np.array(mx.argpartition(mx.array(x_np), 2, 1)).astype(np.int64)
+    g = mx.grad(lambda x: mx.sum(mx.partition(x, 2, 1) * w))(mx.array(x_np, dtype=mx.float64))
+    p_idx = np.array(mx.argpartition(mx.array(x_np, dtype=mx.float64), 2, 1)).astype(np.int64)
     expected = np.zeros_like(x_np)
     np.put_along_axis(expected, p_idx, w_np, 1)
     np.testing.assert_allclose(np.array(g), expected, rtol=1e-12)
     # topk: the gradient reaches exactly the k largest of each row.
-    g = np.array(mx.grad(lambda x: mx.sum(mx.topk(x, 2, 1)))(mx.array(x_np)))
+    g = np.array(mx.grad(lambda x: mx.sum(mx.topk(x, 2, 1)))(mx.array(x_np, dtype=mx.float64)))
     top = np.sort(x_np, 1)[:, -2:]
     np.testing.assert_array_equal(g, np.isin(x_np, top).astype(np.float64))
     # argsort is piecewise constant.
@@ -148,7 +148,7 @@ def test_gradients():
     np.testing.assert_allclose(np.array(g), np.argsort(x_np, 1), rtol=0)
     # jvp: tangent follows the values.
     t_np = rng.standard_normal((3, 6))
-    _, (jv,) = mx.jvp(lambda x: mx.sort(x, 1), [mx.array(x_np)], [mx.array(t_np)])
+    _, (jv,) = mx.jvp(lambda x: mx.sort(x, 1), [mx.array(x_np, dtype=mx.float64)], [mx.array(t_np, dtype=mx.float64)])
     np.testing.assert_allclose(np.array(jv), np.take_along_axis(t_np, order, 1), rtol=1e-12)
 
 
