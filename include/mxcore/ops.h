@@ -291,3 +291,54 @@ array quantized_matmul(const array& x, const array& w, const array& scales, cons
                        StreamOrDevice s = {});
 
 } // namespace mxcore
+
+// ---- scans, sorting, shape extras
+#include <string>
+
+namespace mxcore {
+
+// Cumulative ops along one axis (reverse: from the end; inclusive=false:
+// each output excludes its own element). cumsum of bools counts in int32.
+array cumsum(const array& a, int axis, bool reverse = false, bool inclusive = true, StreamOrDevice s = {});
+array cumprod(const array& a, int axis, bool reverse = false, bool inclusive = true, StreamOrDevice s = {});
+array cummax(const array& a, int axis, bool reverse = false, bool inclusive = true, StreamOrDevice s = {});
+array cummin(const array& a, int axis, bool reverse = false, bool inclusive = true, StreamOrDevice s = {});
+array logcumsumexp(const array& a, int axis, bool reverse = false, bool inclusive = true, StreamOrDevice s = {});
+
+// Stable sorts with NaN last; argsort/argpartition return uint32. The
+// overloads without an axis sort the flattened array.
+array sort(const array& a, int axis, StreamOrDevice s = {});
+array sort(const array& a, StreamOrDevice s = {});
+array argsort(const array& a, int axis, StreamOrDevice s = {});
+array argsort(const array& a, StreamOrDevice s = {});
+array partition(const array& a, int kth, int axis, StreamOrDevice s = {});
+array partition(const array& a, int kth, StreamOrDevice s = {});
+array argpartition(const array& a, int kth, int axis, StreamOrDevice s = {});
+array argpartition(const array& a, int kth, StreamOrDevice s = {});
+// The k largest along axis, not sorted.
+array topk(const array& a, int k, int axis, StreamOrDevice s = {});
+array topk(const array& a, int k, StreamOrDevice s = {});
+
+array repeat(const array& a, int repeats, int axis, StreamOrDevice s = {});
+array repeat(const array& a, int repeats, StreamOrDevice s = {});
+array tile(const array& a, std::vector<int> reps, StreamOrDevice s = {});
+// mode: "constant" (pad_value) or "edge"; one (before, after) pair per axis.
+array pad(const array& a, const std::vector<std::pair<int, int>>& pad_width,
+          const array& pad_value, const std::string& mode = "constant", StreamOrDevice s = {});
+array roll(const array& a, const std::vector<int>& shift, const std::vector<int>& axes,
+           StreamOrDevice s = {});
+array roll(const array& a, int shift, StreamOrDevice s = {});
+array diagonal(const array& a, int offset = 0, int axis1 = 0, int axis2 = 1, StreamOrDevice s = {});
+array diag(const array& a, int k = 0, StreamOrDevice s = {});
+array trace(const array& a, int offset, int axis1, int axis2, Dtype dtype, StreamOrDevice s = {});
+array trace(const array& a, int offset = 0, int axis1 = 0, int axis2 = 1, StreamOrDevice s = {});
+array tri(int n, int m, int k, Dtype dtype = float32, StreamOrDevice s = {});
+array tri(int n, Dtype dtype = float32, StreamOrDevice s = {});
+array tril(const array& x, int k = 0, StreamOrDevice s = {});
+array triu(const array& x, int k = 0, StreamOrDevice s = {});
+std::vector<array> meshgrid(const std::vector<array>& arrays, bool sparse = false,
+                            const std::string& indexing = "xy", StreamOrDevice s = {});
+// Reinterprets the bytes as dtype; the last axis scales by the size ratio.
+array view(const array& a, Dtype dtype, StreamOrDevice s = {});
+
+} // namespace mxcore

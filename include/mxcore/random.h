@@ -49,4 +49,9 @@ array categorical(const array& logits, int axis = -1,
                   const std::optional<int>& num_samples = std::nullopt,
                   const std::optional<array>& key = std::nullopt, StreamOrDevice s = {});
 
+// A random permutation of arange(n), or x shuffled along axis.
+array permutation(int n, const std::optional<array>& key = std::nullopt, StreamOrDevice s = {});
+array permutation(const array& x, int axis = 0, const std::optional<array>& key = std::nullopt,
+                  StreamOrDevice s = {});
+
 } // namespace mxcore::random

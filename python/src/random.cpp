@@ -113,4 +113,11 @@ void init_random(py::module_& parent) {
   }, py::arg("logits"), py::arg("axis") = -1, py::arg("shape") = py::none(),
      py::arg("num_samples") = py::none(), py::arg("key") = py::none(),
      py::arg("stream") = py::none(), "Sample from a categorical distribution given logits.");
+  m.def("permutation", [](const py::object& x, int axis, std::optional<array> key,
+                          mxpy::StreamArg s) {
+    if (py::isinstance<py::int_>(x)) return random::permutation(x.cast<int>(), key_or_next(key), s);
+    return random::permutation(mxpy::to_array(x), axis, key_or_next(key), s);
+  }, py::arg("x"), py::arg("axis") = 0, py::arg("key") = py::none(),
+     py::arg("stream") = py::none(),
+     "Generate a random permutation or permute the entries of an array along an axis.");
 }

@@ -8,6 +8,7 @@
 
 #include "ops/util.h"
 #include "primitives/random_bits.h"
+#include "primitives/sort.h"
 
 namespace mxcore::random {
 
@@ -228,6 +229,23 @@ array categorical(const array& logits, int axis, const std::optional<Shape>& sha
   }
   auto g = gumbel(noise_shape, float32, key, stream);
   return argmax(add(lg, g, stream), -1, false, stream);
+}
+
+// Shuffles x along axis by the order of fresh random bits (as MLX).
+array permutation(const array& x, int axis, const std::optional<array>& key,
+                  StreamOrDevice s) {
+  auto stream = to_stream(s);
+  int ax = normalize_axis(axis, x.ndim(), "permutation");
+  int n = x.shape(ax);
+  array perm = argsort(bits({n}, 4, key, stream), 0, stream);
+  Shape line(x.ndim(), 1);
+  line[ax] = n;
+  array idx = broadcast_to(reshape(perm, line, stream), x.shape(), stream);
+  return gather_axis(x, idx, ax, stream, /*permutation=*/true);
+}
+
+array permutation(int n, const std::optional<array>& key, StreamOrDevice s) {
+  return permutation(arange(0, n, 1, s), 0, key, s);
 }
 
 } // namespace mxcore::random
