@@ -18,16 +18,6 @@ struct Assign {
   }
 };
 
-Strides row_major_strides(const Shape& shape) {
-  Strides st(shape.size());
-  int64_t acc = 1;
-  for (int i = static_cast<int>(shape.size()) - 1; i >= 0; --i) {
-    st[i] = acc;
-    acc *= shape[i];
-  }
-  return st;
-}
-
 template <typename T, typename Op>
 void scatter_windows(const array& upd, int idx_ndim, const std::vector<int64_t>& offsets,
                      const Strides& out_strides, T* out, Op op) {
