@@ -72,6 +72,10 @@ Item classify(const py::handle& h) {
   if (obj.ptr() == Py_Ellipsis) return {Kind::ellipsis, obj, {}};
   if (PySlice_Check(obj.ptr())) return {Kind::slice, obj, {}};
   if (py::isinstance<py::bool_>(obj)) boolean_index_error();
+  if (py::isinstance<py::array>(obj) && obj.cast<py::array>().ndim() == 0) {
+    if (obj.cast<py::array>().dtype().kind() == 'b') boolean_index_error();
+    return {Kind::integer, obj, {}};
+  }
   if (py::isinstance<array>(obj) || py::isinstance<py::array>(obj)) {
     array a = index_array(obj);
     // 0-d integer arrays behave as ints (NumPy's rule).
@@ -203,7 +207,7 @@ void window_params(const BasicIndex& index, Shape& start, Shape& stop, Shape& st
 
 // NumPy's placement of the broadcast advanced-index dims B: where the first
 // advanced index (int or array) is when all of them are adjacent in the index,
-// else in front. Returns the number of slice dims before B.
+// else in front. Returns the number of slice dims before B, -1 when separated.
 int advanced_position(const ParsedIndex& p) {
   int first = -1, last = -1, slices_before = 0;
   for (size_t k = 0; k < p.items.size(); ++k) {
@@ -217,7 +221,7 @@ int advanced_position(const ParsedIndex& p) {
   }
   for (int k = first; k <= last; ++k) {
     Kind kind = p.items[k].kind;
-    if (kind != Kind::integer && kind != Kind::array) return 0; // separated
+    if (kind != Kind::integer && kind != Kind::array) return -1; // separated
   }
   return slices_before;
 }
@@ -225,20 +229,19 @@ int advanced_position(const ParsedIndex& p) {
 // The result shape: slice dims (sizes in item order) with B placed as NumPy
 // does and a 1 for each None.
 Shape result_shape(const ParsedIndex& p, const Shape& B, const Shape& slice_dims) {
-  int pos = advanced_position(p);
+  bool separated = advanced_position(p) < 0;
   Shape out;
+  if (separated) out = B;
   int s = 0;
-  bool placed = false;
-  auto place_b = [&]() {
-    if (!placed) out.insert(out.end(), B.begin(), B.end());
-    placed = true;
-  };
+  bool placed = separated;
   for (auto& it : p.items) {
-    if (s == pos) place_b();
     if (it.kind == Kind::slice) out.push_back(slice_dims[s++]);
     if (it.kind == Kind::none) out.push_back(1);
+    if (!placed && (it.kind == Kind::integer || it.kind == Kind::array)) {
+      out.insert(out.end(), B.begin(), B.end());
+      placed = true;
+    }
   }
-  place_b();
   return out;
 }
 
@@ -288,7 +291,7 @@ array advanced_get(const array& a, const ParsedIndex& p) {
   Shape g_shape = B;
   g_shape.insert(g_shape.end(), slice_dims.begin(), slice_dims.end());
   g = reshape(g, g_shape);
-  int pos = advanced_position(p);
+  int pos = std::max(0, advanced_position(p));
   if (pos > 0 && !B.empty()) {
     int nb = static_cast<int>(B.size());
     std::vector<int> perm;
@@ -378,7 +381,7 @@ ScatterArgs scatter_args(const array& a, const py::object& idx, const array& val
   array upd = broadcast_value(value, result_shape(p, B, slice_dims), op);
   Shape g_shape = B;
   g_shape.insert(g_shape.end(), slice_dims.begin(), slice_dims.end());
-  int pos = advanced_position(p);
+  int pos = std::max(0, advanced_position(p));
   if (pos > 0 && nb > 0) {
     Shape t_shape(slice_dims.begin(), slice_dims.begin() + pos);
     t_shape.insert(t_shape.end(), B.begin(), B.end());
