@@ -4,7 +4,7 @@
 
 using namespace mxcore;
 
-TEST_CASE(take_and_gather_values) {
+TEST_CASE("take_and_gather_values") {
   array a = reshape(arange(12), {3, 4});
   array t = take(a, array({2, -3, 2}), 0);
   CHECK(t.shape() == Shape({3, 4}));
@@ -18,7 +18,7 @@ TEST_CASE(take_and_gather_values) {
   CHECK(d[0] == 6 && d[1] == 7 && d[2] == 10 && d[3] == 11);
 }
 
-TEST_CASE(gather_out_of_bounds_raises) {
+TEST_CASE("gather_out_of_bounds_raises") {
   array a = arange(5);
   CHECK_THROWS_AS(eval({take(a, array({5}), 0)}), std::out_of_range);
   // Window of 3 starting at 3 leaves the array.
@@ -26,7 +26,7 @@ TEST_CASE(gather_out_of_bounds_raises) {
   CHECK_THROWS_AS(gather(a, array({1.0f}), 0, {1}), std::invalid_argument);
 }
 
-TEST_CASE(scatter_reductions) {
+TEST_CASE("scatter_reductions") {
   array a = zeros({4}, int32);
   array idx = array({1, 1, 3});
   array upd = reshape(array({5, 6, 7}), {3, 1});
@@ -39,7 +39,7 @@ TEST_CASE(scatter_reductions) {
   CHECK(sm.data<int32_t>()[1] == 6 && sm.data<int32_t>()[3] == 7);
 }
 
-TEST_CASE(grad_of_take_is_scatter_add) {
+TEST_CASE("grad_of_take_is_scatter_add") {
   auto f = [](const std::vector<array>& xs) {
     return std::vector<array>{sum(take(xs[0], array({0, 0, 2}), 0))};
   };
