@@ -233,6 +233,67 @@ array matmul(const array& a, const array& b, StreamOrDevice s = {});
 array addmm(array c, array a, array b, const float& alpha = 1.0f, const float& beta = 1.0f,
             StreamOrDevice s = {});
 
+// ---- indexing
+// Gather: the indices broadcast to a shape I; the result (shape I + slice_sizes)
+// holds, for each index position, the window of size slice_sizes that starts at
+// the indexed position along `axes` (0 on the other axes). Negative indices
+// wrap; windows that leave the array raise std::out_of_range when evaluated.
+array gather(const array& a, const std::vector<array>& indices, const std::vector<int>& axes,
+             const Shape& slice_sizes, StreamOrDevice s = {});
+array gather(const array& a, const array& indices, int axis, const Shape& slice_sizes,
+             StreamOrDevice s = {});
+// Scatter: updates (shape I + window) written into a copy of a at the indexed
+// windows; the _add/_prod/_max/_min forms combine with the existing values and
+// accumulate duplicates. Updates are broadcast to I + window and cast to a's dtype.
+array scatter(const array& a, const std::vector<array>& indices, const array& updates,
+              const std::vector<int>& axes, StreamOrDevice s = {});
+array scatter(const array& a, const array& indices, const array& updates, int axis,
+              StreamOrDevice s = {});
+array scatter_add(const array& a, const std::vector<array>& indices, const array& updates,
+                  const std::vector<int>& axes, StreamOrDevice s = {});
+array scatter_add(const array& a, const array& indices, const array& updates, int axis,
+                  StreamOrDevice s = {});
+array scatter_prod(const array& a, const std::vector<array>& indices, const array& updates,
+                   const std::vector<int>& axes, StreamOrDevice s = {});
+array scatter_prod(const array& a, const array& indices, const array& updates, int axis,
+                   StreamOrDevice s = {});
+array scatter_max(const array& a, const std::vector<array>& indices, const array& updates,
+                  const std::vector<int>& axes, StreamOrDevice s = {});
+array scatter_max(const array& a, const array& indices, const array& updates, int axis,
+                  StreamOrDevice s = {});
+array scatter_min(const array& a, const std::vector<array>& indices, const array& updates,
+                  const std::vector<int>& axes, StreamOrDevice s = {});
+array scatter_min(const array& a, const array& indices, const array& updates, int axis,
+                  StreamOrDevice s = {});
+// take: a.shape[:axis] + indices.shape + a.shape[axis+1:]; without an axis, a is flattened.
+array take(const array& a, const array& indices, int axis, StreamOrDevice s = {});
+array take(const array& a, int index, int axis, StreamOrDevice s = {});
+array take(const array& a, const array& indices, StreamOrDevice s = {});
+array take(const array& a, int index, StreamOrDevice s = {});
+array take_along_axis(const array& a, const array& indices, int axis, StreamOrDevice s = {});
+array put_along_axis(const array& a, const array& indices, const array& values, int axis,
+                     StreamOrDevice s = {});
+// Slices whose start is an array (known only at run time): the window of
+// shape slice_size starting at start[k] on axes[k] (0 on the other axes).
+array dynamic_slice(const array& a, const array& start, std::vector<int> axes, Shape slice_size,
+                    StreamOrDevice s = {});
+array dynamic_slice_update(const array& src, const array& update, const array& start,
+                           std::vector<int> axes, StreamOrDevice s = {});
+// MLX's names for them; templates so that braced lists still pick the static
+// slice(a, {start}, {stop}, {strides}).
+template <typename A>
+  requires std::is_same_v<A, array>
+array slice(const array& a, const A& start, std::vector<int> axes, Shape slice_size,
+            StreamOrDevice s = {}) {
+  return dynamic_slice(a, start, std::move(axes), std::move(slice_size), s);
+}
+template <typename A>
+  requires std::is_same_v<A, array>
+array slice_update(const array& src, const array& update, const A& start, std::vector<int> axes,
+                   StreamOrDevice s = {}) {
+  return dynamic_slice_update(src, update, start, std::move(axes), s);
+}
+
 } // namespace mxcore
 
 // ---- numerics, conv, quantization

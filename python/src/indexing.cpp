@@ -2,6 +2,7 @@
 // Ellipsis (and tuples of them), iteration over the first axis.
 #include <pybind11/numpy.h>
 
+#include <optional>
 #include <sstream>
 
 #include "convert.h"
@@ -28,33 +29,65 @@ struct BasicIndex {
   Shape result_shape;
 };
 
-enum class Kind { integer, slice, none, ellipsis };
+enum class Kind { integer, slice, none, ellipsis, array };
+
+// One entry of the index tuple; `arr` holds an integer index array.
+struct Item {
+  Kind kind;
+  py::object obj;
+  std::optional<array> arr;
+};
+
+[[noreturn]] void boolean_index_error() {
+  throw std::invalid_argument("boolean indices are not yet supported");
+}
+
+// Integer array index (mx.array, list, NumPy array) as an array.
+array index_array(const py::handle& obj) {
+  array a = [&]() {
+    if (py::isinstance<py::list>(obj) && py::len(obj) == 0) {
+      return array(allocator::malloc(0), Shape{0}, int32);
+    }
+    return mxpy::to_array(obj);
+  }();
+  if (a.dtype() == bool_) boolean_index_error();
+  if (!is_integral(a.dtype())) {
+    throw std::invalid_argument(
+        "[indexing] Arrays used as indices must be of integer type, got " +
+        std::string(py::str(py::cast(a.dtype()))) + ".");
+  }
+  return a;
+}
 
 bool is_integer_index(const py::handle& obj) {
   if (py::isinstance<py::bool_>(obj)) return false;
   if (py::isinstance<py::int_>(obj)) return true;
-  if (py::isinstance<array>(obj)) {
-    auto& a = obj.cast<const array&>();
-    return a.ndim() == 0 && is_integral(a.dtype());
-  }
-  if (py::isinstance<py::array>(obj)) {
-    auto arr = obj.cast<py::array>();
-    return arr.ndim() == 0 && (arr.dtype().kind() == 'i' || arr.dtype().kind() == 'u');
-  }
   // NumPy integer scalars and other __index__ objects.
   return py::hasattr(obj, "__index__");
 }
 
-Kind classify(const py::handle& obj) {
-  if (obj.is_none()) return Kind::none;
-  if (obj.ptr() == Py_Ellipsis) return Kind::ellipsis;
-  if (PySlice_Check(obj.ptr())) return Kind::slice;
-  if (is_integer_index(obj)) return Kind::integer;
-  if (py::isinstance<array>(obj) || py::isinstance<py::list>(obj) ||
-      py::isinstance<py::bool_>(obj) || py::hasattr(obj, "__array__")) {
-    throw std::invalid_argument(
-        "[indexing] Indexing with integer or boolean arrays (gather) is not supported yet; "
-        "only ints, slices, None and Ellipsis are.");
+Item classify(const py::handle& h) {
+  py::object obj = py::reinterpret_borrow<py::object>(h);
+  if (obj.is_none()) return {Kind::none, obj, {}};
+  if (obj.ptr() == Py_Ellipsis) return {Kind::ellipsis, obj, {}};
+  if (PySlice_Check(obj.ptr())) return {Kind::slice, obj, {}};
+  if (py::isinstance<py::bool_>(obj)) boolean_index_error();
+  if (py::isinstance<py::array>(obj) && obj.cast<py::array>().ndim() == 0) {
+    if (obj.cast<py::array>().dtype().kind() == 'b') boolean_index_error();
+    return {Kind::integer, obj, {}};
+  }
+  if (py::isinstance<array>(obj) || py::isinstance<py::array>(obj)) {
+    array a = index_array(obj);
+    // 0-d integer arrays behave as ints (NumPy's rule).
+    if (a.ndim() == 0) return {Kind::integer, obj, {}};
+    return {Kind::array, obj, a};
+  }
+  if (py::isinstance<py::list>(obj)) return {Kind::array, obj, index_array(obj)};
+  if (is_integer_index(obj)) {
+    if (py::hasattr(obj, "dtype") && py::str(obj.attr("dtype")).cast<std::string>() == "bool") {
+      boolean_index_error();
+    }
+    return {Kind::integer, obj, {}};
   }
   throw py::type_error("Cannot index an mxcore array with an object of type " +
                        std::string(py::str(obj.get_type().attr("__name__"))) + ".");
@@ -66,6 +99,7 @@ int64_t index_value(const py::handle& obj) {
     py::gil_scoped_release release;
     return a.item<int64_t>();
   }
+  if (py::isinstance<py::array>(obj)) return obj.attr("item")().cast<int64_t>();
   return py::reinterpret_borrow<py::object>(obj).attr("__index__")().cast<int64_t>();
 }
 
@@ -93,20 +127,26 @@ AxisWindow slice_window(const py::handle& obj, int n) {
   return {static_cast<int>(start), static_cast<int>(end), static_cast<int>(step), length, false};
 }
 
-BasicIndex parse_index(const array& a, const py::object& idx) {
-  std::vector<py::object> items;
+// The index tuple as items, the Ellipsis expanded to full slices and the
+// unindexed trailing axes appended as full slices; axis_of[k] is the source
+// axis of item k (-1 for None).
+struct ParsedIndex {
+  std::vector<Item> items;
+  std::vector<int> axis_of;
+  bool has_array = false;
+};
+
+ParsedIndex parse_items(const array& a, const py::object& idx) {
+  std::vector<Item> raw;
   if (py::isinstance<py::tuple>(idx)) {
-    for (auto it : idx) items.push_back(py::reinterpret_borrow<py::object>(it));
+    for (auto it : idx) raw.push_back(classify(it));
   } else {
-    items.push_back(idx);
+    raw.push_back(classify(idx));
   }
-  std::vector<Kind> kinds;
-  int consumed = 0;
-  int ellipses = 0;
-  for (auto& it : items) {
-    kinds.push_back(classify(it));
-    consumed += kinds.back() == Kind::integer || kinds.back() == Kind::slice;
-    ellipses += kinds.back() == Kind::ellipsis;
+  int consumed = 0, ellipses = 0;
+  for (auto& it : raw) {
+    consumed += it.kind == Kind::integer || it.kind == Kind::slice || it.kind == Kind::array;
+    ellipses += it.kind == Kind::ellipsis;
   }
   if (ellipses > 1) throw py::index_error("an index can only have a single ellipsis ('...')");
   if (consumed > a.ndim()) {
@@ -115,33 +155,45 @@ BasicIndex parse_index(const array& a, const py::object& idx) {
         << consumed << " were indexed";
     throw py::index_error(msg.str());
   }
-  BasicIndex out;
+  ParsedIndex out;
   int axis = 0;
-  auto full_axis = [&]() {
-    int n = a.shape(axis++);
-    out.windows.push_back({0, n, 1, n, false});
-    out.result_shape.push_back(n);
+  auto full_slice = [&]() {
+    out.items.push_back({Kind::slice, py::reinterpret_steal<py::object>(
+                                          PySlice_New(nullptr, nullptr, nullptr)), {}});
+    out.axis_of.push_back(axis++);
   };
-  for (size_t k = 0; k < items.size(); ++k) {
-    switch (kinds[k]) {
+  for (auto& it : raw) {
+    if (it.kind == Kind::ellipsis) {
+      for (int i = 0; i < a.ndim() - consumed; ++i) full_slice();
+      continue;
+    }
+    out.has_array |= it.kind == Kind::array;
+    out.axis_of.push_back(it.kind == Kind::none ? -1 : axis++);
+    out.items.push_back(std::move(it));
+  }
+  while (axis < a.ndim()) full_slice();
+  return out;
+}
+
+BasicIndex basic_index(const array& a, const ParsedIndex& p) {
+  BasicIndex out;
+  for (size_t k = 0; k < p.items.size(); ++k) {
+    int ax = p.axis_of[k];
+    switch (p.items[k].kind) {
       case Kind::none:
         out.result_shape.push_back(1);
         break;
-      case Kind::ellipsis:
-        for (int i = 0; i < a.ndim() - consumed; ++i) full_axis();
-        break;
       case Kind::integer:
-        out.windows.push_back(int_window(items[k], axis, a.shape(axis)));
-        ++axis;
+        out.windows.push_back(int_window(p.items[k].obj, ax, a.shape(ax)));
         break;
       case Kind::slice:
-        out.windows.push_back(slice_window(items[k], a.shape(axis)));
+        out.windows.push_back(slice_window(p.items[k].obj, a.shape(ax)));
         out.result_shape.push_back(out.windows.back().length);
-        ++axis;
+        break;
+      default:
         break;
     }
   }
-  while (axis < a.ndim()) full_axis();
   return out;
 }
 
@@ -153,40 +205,266 @@ void window_params(const BasicIndex& index, Shape& start, Shape& stop, Shape& st
   }
 }
 
+// NumPy's placement of the broadcast advanced-index dims B: where the first
+// advanced index (int or array) is when all of them are adjacent in the index,
+// else in front. Returns the number of slice dims before B, -1 when separated.
+int advanced_position(const ParsedIndex& p) {
+  int first = -1, last = -1, slices_before = 0;
+  for (size_t k = 0; k < p.items.size(); ++k) {
+    Kind kind = p.items[k].kind;
+    if (kind == Kind::integer || kind == Kind::array) {
+      if (first < 0) first = static_cast<int>(k);
+      last = static_cast<int>(k);
+    } else if (first < 0 && kind == Kind::slice) {
+      ++slices_before;
+    }
+  }
+  for (int k = first; k <= last; ++k) {
+    Kind kind = p.items[k].kind;
+    if (kind != Kind::integer && kind != Kind::array) return -1; // separated
+  }
+  return slices_before;
+}
+
+// The result shape: slice dims (sizes in item order) with B placed as NumPy
+// does and a 1 for each None.
+Shape result_shape(const ParsedIndex& p, const Shape& B, const Shape& slice_dims) {
+  bool separated = advanced_position(p) < 0;
+  Shape out;
+  if (separated) out = B;
+  int s = 0;
+  bool placed = separated;
+  for (auto& it : p.items) {
+    if (it.kind == Kind::slice) out.push_back(slice_dims[s++]);
+    if (it.kind == Kind::none) out.push_back(1);
+    if (!placed && (it.kind == Kind::integer || it.kind == Kind::array)) {
+      out.insert(out.end(), B.begin(), B.end());
+      placed = true;
+    }
+  }
+  return out;
+}
+
+std::vector<array> advanced_arrays(const ParsedIndex& p, std::vector<int>& axes) {
+  std::vector<array> out;
+  for (size_t k = 0; k < p.items.size(); ++k) {
+    if (p.items[k].kind == Kind::array) {
+      out.push_back(*p.items[k].arr);
+      axes.push_back(p.axis_of[k]);
+    }
+  }
+  return out;
+}
+
+Shape broadcast_all(const std::vector<array>& arrays) {
+  Shape B;
+  for (auto& x : arrays) B = broadcast_shapes(B, x.shape());
+  return B;
+}
+
+// a[idx] with integer arrays: slice the basic part as a view, gather the
+// array-indexed axes, then lay the dims out as NumPy does.
+array advanced_get(const array& a, const ParsedIndex& p) {
+  // Windows per source axis: ints and slices as in basic indexing, array
+  // axes in full.
+  Shape start, stop, strides;
+  Shape slice_dims;
+  for (size_t k = 0; k < p.items.size(); ++k) {
+    int ax = p.axis_of[k];
+    const Item& it = p.items[k];
+    if (it.kind == Kind::none) continue;
+    AxisWindow w = it.kind == Kind::integer ? int_window(it.obj, ax, a.shape(ax))
+                   : it.kind == Kind::slice ? slice_window(it.obj, a.shape(ax))
+                                            : AxisWindow{0, a.shape(ax), 1, a.shape(ax), false};
+    start.push_back(w.start);
+    stop.push_back(w.stop);
+    strides.push_back(w.stride);
+    if (it.kind == Kind::slice) slice_dims.push_back(w.length);
+  }
+  array v = slice(a, start, stop, strides);
+  std::vector<int> axes;
+  auto arrays = advanced_arrays(p, axes);
+  Shape B = broadcast_all(arrays);
+  Shape sizes = v.shape();
+  for (int ax : axes) sizes[ax] = std::min(1, sizes[ax]);
+  array g = gather(v, arrays, axes, sizes);
+  Shape g_shape = B;
+  g_shape.insert(g_shape.end(), slice_dims.begin(), slice_dims.end());
+  g = reshape(g, g_shape);
+  int pos = std::max(0, advanced_position(p));
+  if (pos > 0 && !B.empty()) {
+    int nb = static_cast<int>(B.size());
+    std::vector<int> perm;
+    for (int i = 0; i < pos; ++i) perm.push_back(nb + i);
+    for (int i = 0; i < nb; ++i) perm.push_back(i);
+    for (int i = nb + pos; i < g.ndim(); ++i) perm.push_back(i);
+    g = transpose(g, perm);
+  }
+  return reshape(g, result_shape(p, B, slice_dims));
+}
+
 array get_item(const array& a, const py::object& idx) {
-  auto index = parse_index(a, idx);
+  auto p = parse_items(a, idx);
+  if (p.has_array) return advanced_get(a, p);
+  auto index = basic_index(a, p);
   Shape start, stop, strides;
   window_params(index, start, stop, strides);
   array out = slice(a, start, stop, strides);
   return reshape(out, index.result_shape);
 }
 
+// The value broadcast to `shape` (extra leading size-1 dims dropped, NumPy's rule).
+array broadcast_value(const array& value, const Shape& shape, const char* op) {
+  array upd = value;
+  while (upd.ndim() > static_cast<int>(shape.size()) && upd.shape(0) == 1) upd = squeeze(upd, 0);
+  Shape bshape;
+  try {
+    bshape = broadcast_shapes(upd.shape(), shape);
+  } catch (const std::invalid_argument&) {
+  }
+  if (bshape != shape) {
+    std::ostringstream msg;
+    msg << "[" << op << "] Cannot broadcast a value of shape " << shape_str(value.shape())
+        << " to the indexed shape " << shape_str(shape) << ".";
+    throw std::invalid_argument(msg.str());
+  }
+  return broadcast_to(upd, shape);
+}
+
+// Arguments of a scatter that writes `value` at a[idx] for any index: arrays
+// and ints are indices; partial slices become aranged indices; full slices stay
+// window dims. Updates are laid out as B + partial-slice dims + window.
+struct ScatterArgs {
+  std::vector<array> indices;
+  std::vector<int> axes;
+  array updates;
+};
+
+ScatterArgs scatter_args(const array& a, const py::object& idx, const array& value,
+                         const char* op) {
+  auto p = parse_items(a, idx);
+  std::vector<int> axes;
+  auto arrays = advanced_arrays(p, axes);
+  Shape B = broadcast_all(arrays);
+  int nb = static_cast<int>(B.size());
+  // Slices in item order: length, whether partial, the aranged indices.
+  Shape slice_dims;
+  std::vector<int> partial_pos, full_pos; // positions among slice dims
+  std::vector<array> partial_idx;
+  std::vector<int> partial_axes, int_axes;
+  std::vector<array> int_idx;
+  Shape window(a.ndim(), 1);
+  for (size_t k = 0; k < p.items.size(); ++k) {
+    int ax = p.axis_of[k];
+    const Item& it = p.items[k];
+    if (it.kind == Kind::integer) {
+      int_idx.push_back(array(int_window(it.obj, ax, a.shape(ax)).start, int32));
+      int_axes.push_back(ax);
+    } else if (it.kind == Kind::slice) {
+      AxisWindow w = slice_window(it.obj, a.shape(ax));
+      int s = static_cast<int>(slice_dims.size());
+      slice_dims.push_back(w.length);
+      if (w.start == 0 && w.stride == 1 && w.length == a.shape(ax)) {
+        full_pos.push_back(s);
+        window[ax] = a.shape(ax);
+      } else {
+        partial_pos.push_back(s);
+        partial_axes.push_back(ax);
+        partial_idx.push_back(w.length == 0 ? array(allocator::malloc(0), Shape{0}, int32)
+                                            : arange(w.start, w.start + w.length * w.stride,
+                                                     w.stride));
+      }
+    }
+  }
+  int np_ = static_cast<int>(partial_pos.size());
+  // Value → result layout → B + slice dims → B + partial + full → + window 1s.
+  array upd = broadcast_value(value, result_shape(p, B, slice_dims), op);
+  Shape g_shape = B;
+  g_shape.insert(g_shape.end(), slice_dims.begin(), slice_dims.end());
+  int pos = std::max(0, advanced_position(p));
+  if (pos > 0 && nb > 0) {
+    Shape t_shape(slice_dims.begin(), slice_dims.begin() + pos);
+    t_shape.insert(t_shape.end(), B.begin(), B.end());
+    t_shape.insert(t_shape.end(), slice_dims.begin() + pos, slice_dims.end());
+    upd = reshape(upd, t_shape);
+    std::vector<int> perm;
+    for (int i = 0; i < nb; ++i) perm.push_back(pos + i);
+    for (int i = 0; i < pos; ++i) perm.push_back(i);
+    for (int i = pos + nb; i < upd.ndim(); ++i) perm.push_back(i);
+    upd = transpose(upd, perm);
+  } else {
+    upd = reshape(upd, g_shape);
+  }
+  std::vector<int> perm;
+  for (int i = 0; i < nb; ++i) perm.push_back(i);
+  for (int s : partial_pos) perm.push_back(nb + s);
+  for (int s : full_pos) perm.push_back(nb + s);
+  upd = transpose(upd, perm);
+  Shape u_shape(upd.shape().begin(), upd.shape().begin() + nb + np_);
+  u_shape.insert(u_shape.end(), window.begin(), window.end());
+  upd = reshape(upd, u_shape);
+
+  ScatterArgs out{{}, {}, upd};
+  for (size_t k = 0; k < arrays.size(); ++k) {
+    Shape shape = arrays[k].shape();
+    shape.insert(shape.end(), np_, 1);
+    out.indices.push_back(reshape(arrays[k], shape));
+    out.axes.push_back(axes[k]);
+  }
+  for (int j = 0; j < np_; ++j) {
+    Shape shape(nb + np_, 1);
+    shape[nb + j] = partial_idx[j].size();
+    out.indices.push_back(reshape(partial_idx[j], shape));
+    out.axes.push_back(partial_axes[j]);
+  }
+  for (size_t k = 0; k < int_idx.size(); ++k) {
+    out.indices.push_back(int_idx[k]);
+    out.axes.push_back(int_axes[k]);
+  }
+  return out;
+}
+
 void set_item(array& a, const py::object& idx, const py::object& val) {
-  auto index = parse_index(a, idx);
+  auto p = parse_items(a, idx);
+  array value = mxpy::to_array(val, a.dtype());
+  if (p.has_array) {
+    auto args = scatter_args(a, idx, value, "setitem");
+    a = scatter(a, args.indices, args.updates, args.axes);
+    return;
+  }
+  auto index = basic_index(a, p);
   Shape start, stop, strides;
   window_params(index, start, stop, strides);
   // The value broadcasts against the indexed shape (NumPy's rule), then is laid
   // out in the window's shape (int-indexed axes kept with size 1).
-  array upd = mxpy::to_array(val, a.dtype());
-  while (upd.ndim() > static_cast<int>(index.result_shape.size()) && upd.shape(0) == 1) {
-    upd = squeeze(upd, 0);
-  }
-  Shape bshape;
-  try {
-    bshape = broadcast_shapes(upd.shape(), index.result_shape);
-  } catch (const std::invalid_argument&) {
-  }
-  if (bshape != index.result_shape) {
-    std::ostringstream msg;
-    msg << "[setitem] Cannot broadcast a value of shape " << shape_str(upd.shape())
-        << " to the indexed shape " << shape_str(index.result_shape) << ".";
-    throw std::invalid_argument(msg.str());
-  }
-  upd = broadcast_to(upd, index.result_shape);
+  array upd = broadcast_value(value, index.result_shape, "setitem");
   Shape window_shape;
   for (auto& w : index.windows) window_shape.push_back(w.length);
   upd = reshape(upd, window_shape);
   a = slice_update(a, upd, start, stop, strides);
+}
+
+// a.at[idx]: an index waiting for one of the updating methods.
+struct ArrayAt {
+  array a;
+  py::object index;
+};
+
+ArrayAt& checked(ArrayAt& at) {
+  if (!at.index) throw std::invalid_argument("[at] Index the at property first: a.at[idx].add(v).");
+  return at;
+}
+
+using ScatterFn = array (*)(const array&, const std::vector<array>&, const array&,
+                            const std::vector<int>&, StreamOrDevice);
+
+array at_update(ArrayAt& at, const py::object& val, ScatterFn fn, const char* op,
+                bool negate = false) {
+  checked(at);
+  array value = mxpy::to_array(val, at.a.dtype());
+  if (negate) value = negative(astype(value, at.a.dtype()));
+  auto args = scatter_args(at.a, at.index, value, op);
+  return fn(at.a, args.indices, args.updates, args.axes, {});
 }
 
 // Iterates over the first axis, one lazy slice at a time.
@@ -210,11 +488,95 @@ void init_indexing(py::module_& m) {
         return squeeze(slice(it.a, start, stop), 0);
       });
 
+  py::class_<ArrayAt>(m, "ArrayAt",
+                      "A helper object to apply updates at specific indices (``a.at[idx]``).")
+      .def("__getitem__",
+           [](const ArrayAt& at, py::object index) { return ArrayAt{at.a, std::move(index)}; })
+      .def("add", [](ArrayAt& at, const py::object& v) {
+        return at_update(at, v, scatter_add, "at.add");
+      }, py::arg("value"))
+      .def("subtract", [](ArrayAt& at, const py::object& v) {
+        return at_update(at, v, scatter_add, "at.subtract", /*negate=*/true);
+      }, py::arg("value"))
+      .def("multiply", [](ArrayAt& at, const py::object& v) {
+        return at_update(at, v, scatter_prod, "at.multiply");
+      }, py::arg("value"))
+      .def("divide", [](ArrayAt& at, const py::object& v) {
+        checked(at);
+        if (!is_inexact(at.a.dtype())) {
+          throw std::invalid_argument("[at.divide] In-place division needs a floating point "
+                                      "array; cast it first.");
+        }
+        array value = astype(mxpy::to_array(v, at.a.dtype()), at.a.dtype());
+        auto args = scatter_args(at.a, at.index, reciprocal(value), "at.divide");
+        return scatter_prod(at.a, args.indices, args.updates, args.axes);
+      }, py::arg("value"))
+      .def("maximum", [](ArrayAt& at, const py::object& v) {
+        return at_update(at, v, scatter_max, "at.maximum");
+      }, py::arg("value"))
+      .def("minimum", [](ArrayAt& at, const py::object& v) {
+        return at_update(at, v, scatter_min, "at.minimum");
+      }, py::arg("value"));
+
   auto cls = py::reinterpret_borrow<py::class_<array>>(m.attr("array"));
+  cls.def_property_readonly("at", [](const array& a) { return ArrayAt{a, py::object()}; },
+                            "Used to apply updates at the given indices: ``a.at[idx].add(v)``.");
   cls.def("__getitem__", &get_item, py::arg("index"))
       .def("__setitem__", &set_item, py::arg("index"), py::arg("value"))
       .def("__iter__", [](const array& a) {
         if (a.ndim() == 0) throw py::type_error("iteration over a 0-d array");
         return ArrayIterator{a, 0};
       });
+
+  using mxpy::StreamArg;
+  using mxpy::to_array;
+  m.def("take", [](const py::object& a, const py::object& indices, const py::object& axis,
+                   StreamArg s) {
+    array x = to_array(a);
+    if (is_integer_index(indices) && !py::isinstance<array>(indices) &&
+        !py::isinstance<py::array>(indices)) {
+      int i = py::reinterpret_borrow<py::object>(indices).attr("__index__")().cast<int>();
+      return axis.is_none() ? take(x, i, s) : take(x, i, axis.cast<int>(), s);
+    }
+    array idx = to_array(indices);
+    return axis.is_none() ? take(x, idx, s) : take(x, idx, axis.cast<int>(), s);
+  }, py::arg("a"), py::arg("indices"), py::pos_only(), py::arg("axis") = py::none(),
+     py::kw_only(), py::arg("stream") = py::none(),
+     "Take elements along an axis (of the flattened array when axis is None).");
+  m.def("take_along_axis", [](const py::object& a, const py::object& indices,
+                              const py::object& axis, StreamArg s) {
+    array x = to_array(a);
+    array idx = to_array(indices);
+    if (axis.is_none()) return take_along_axis(reshape(x, {-1}, s), idx, 0, s);
+    return take_along_axis(x, idx, axis.cast<int>(), s);
+  }, py::arg("a"), py::arg("indices"), py::pos_only(), py::arg("axis") = py::none(),
+     py::kw_only(), py::arg("stream") = py::none(),
+     "Take values along an axis at the specified indices.");
+  m.def("put_along_axis", [](const py::object& a, const py::object& indices,
+                             const py::object& values, const py::object& axis, StreamArg s) {
+    array x = to_array(a);
+    array idx = to_array(indices);
+    array v = to_array(values, x.dtype());
+    if (axis.is_none()) {
+      return reshape(put_along_axis(reshape(x, {-1}, s), idx, v, 0, s), x.shape(), s);
+    }
+    return put_along_axis(x, idx, v, axis.cast<int>(), s);
+  }, py::arg("a"), py::arg("indices"), py::arg("values"), py::pos_only(),
+     py::arg("axis") = py::none(), py::kw_only(), py::arg("stream") = py::none(),
+     "Put values along an axis at the specified indices.");
+  m.def("slice", [](const py::object& a, const py::object& start, const py::object& axes,
+                    const py::object& slice_size, StreamArg s) {
+    return dynamic_slice(to_array(a), to_array(start), mxpy::to_axes(axes),
+                         mxpy::to_shape(slice_size), s);
+  }, py::arg("a"), py::arg("start_indices"), py::arg("axes"), py::arg("slice_size"),
+     py::kw_only(), py::arg("stream") = py::none(),
+     "Extract a sub-array of shape slice_size starting at start_indices on axes.");
+  m.def("slice_update", [](const py::object& a, const py::object& update,
+                           const py::object& start, const py::object& axes, StreamArg s) {
+    array x = to_array(a);
+    return dynamic_slice_update(x, to_array(update, x.dtype()), to_array(start),
+                                mxpy::to_axes(axes), s);
+  }, py::arg("a"), py::arg("update"), py::arg("start_indices"), py::arg("axes"),
+     py::kw_only(), py::arg("stream") = py::none(),
+     "Update a sub-array starting at start_indices on axes.");
 }
