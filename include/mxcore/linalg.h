@@ -39,6 +39,11 @@ std::vector<array> svd(const array& a, bool compute_uv = true, StreamOrDevice s 
 std::pair<array, array> eigh(const array& a, std::string UPLO = "L", StreamOrDevice s = {});
 array eigvalsh(const array& a, std::string UPLO = "L", StreamOrDevice s = {});
 
+// Eigenvalues and right eigenvectors (columns) of a general square matrix,
+// as complex64.
+std::pair<array, array> eig(const array& a, StreamOrDevice s = {});
+array eigvals(const array& a, StreamOrDevice s = {});
+
 // {P, L, U} with A = L[P] @ U (P: row indices, uint32).
 std::vector<array> lu(const array& a, StreamOrDevice s = {});
 // {LU, pivots}: LAPACK's packed factors and 0-based row swaps.

@@ -72,6 +72,14 @@ void init_linalg_submodule(py::module_& parent) {
     return linalg::eigvalsh(a, uplo, s);
   }, py::arg("a"), py::arg("UPLO") = "L", py::kw_only(), py::arg("stream") = py::none(),
      "Eigenvalues of a real symmetric matrix.");
+  m.def("eig", [](const array& a, mxpy::StreamArg s) {
+    auto [w, v] = linalg::eig(a, s);
+    return py::make_tuple(w, v);
+  }, py::arg("a"), py::kw_only(), py::arg("stream") = py::none(),
+     "Eigenvalues and right eigenvectors of a general square matrix (complex64).");
+  m.def("eigvals", [](const array& a, mxpy::StreamArg s) { return linalg::eigvals(a, s); },
+        py::arg("a"), py::kw_only(), py::arg("stream") = py::none(),
+        "Eigenvalues of a general square matrix (complex64).");
   m.def("lu", [](const array& a, mxpy::StreamArg s) { return as_tuple(linalg::lu(a, s)); },
         py::arg("a"), py::kw_only(), py::arg("stream") = py::none(),
         "LU factorization: (P, L, U) with A = L[P] @ U.");

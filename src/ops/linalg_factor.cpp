@@ -131,6 +131,19 @@ array eigvalsh(const array& a, std::string UPLO, StreamOrDevice s) {
   return array::make_arrays(prim->output_shapes({a}), {a.dtype()}, prim, {a})[0];
 }
 
+std::pair<array, array> eig(const array& a, StreamOrDevice s) {
+  check_square(a, "eig");
+  auto prim = std::make_shared<Eig>(to_stream(s), true);
+  auto outs = array::make_arrays(prim->output_shapes({a}), {complex64, complex64}, prim, {a});
+  return {outs[0], outs[1]};
+}
+
+array eigvals(const array& a, StreamOrDevice s) {
+  check_square(a, "eigvals");
+  auto prim = std::make_shared<Eig>(to_stream(s), false);
+  return array::make_arrays(prim->output_shapes({a}), {complex64}, prim, {a})[0];
+}
+
 namespace {
 std::vector<array> lu_outputs(const array& a, const char* op, Stream st) {
   check_matrix(a, op);

@@ -134,8 +134,7 @@ array norm(const array& a, const std::optional<std::vector<int>>& axis, bool kee
            StreamOrDevice s) {
   auto st = to_stream(s);
   if (axis) {
-    std::vector<int> axes;
-    for (int ax : *axis) axes.push_back(normalize_axis(ax, a.ndim(), "linalg::norm"));
+    auto axes = resolve_axes(a, axis);
     return vector_norm(a, 2.0, axes, keepdims, st);  // 2-norm / Frobenius
   }
   std::vector<int> all(a.ndim());

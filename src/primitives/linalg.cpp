@@ -181,6 +181,24 @@ std::vector<array> Eigh::vjp(const std::vector<array>& primals,
   return {symmetrize(g, s)};
 }
 
+// ---------------------------------------------------------------- Eig
+
+void Eig::eval_cpu(const std::vector<array>& inputs, std::vector<array>& outputs) {
+  cpu::eig(inputs[0], outputs, compute_vectors_);
+}
+
+std::vector<Shape> Eig::output_shapes(const std::vector<array>& inputs) {
+  Shape w(inputs[0].shape().begin(), inputs[0].shape().end() - 1);
+  if (!compute_vectors_) return {w};
+  return {w, inputs[0].shape()};
+}
+
+std::vector<array> Eig::apply(const array& x) {
+  if (!compute_vectors_) return {linalg::eigvals(x, stream())};
+  auto [w, v] = linalg::eig(x, stream());
+  return {w, v};
+}
+
 // ---------------------------------------------------------------- LUF
 
 void LUF::eval_cpu(const std::vector<array>& inputs, std::vector<array>& outputs) {

@@ -132,6 +132,25 @@ class Eigh : public LinalgPrimitive {
   bool compute_vectors_;
 };
 
+// General eigendecomposition (geev): complex64 eigenvalues (..., N) and,
+// when requested, unit-norm right eigenvectors as columns of (..., N, N).
+class Eig : public LinalgPrimitive {
+ public:
+  Eig(Stream s, bool compute_vectors) : LinalgPrimitive(s), compute_vectors_(compute_vectors) {}
+  void eval_cpu(const std::vector<array>& inputs, std::vector<array>& outputs) override;
+  std::vector<Shape> output_shapes(const std::vector<array>& inputs) override;
+  MXCORE_DEFINE_NAME(Eig)
+  bool is_equivalent(const Primitive& other) const override {
+    return compute_vectors_ == static_cast<const Eig&>(other).compute_vectors_;
+  }
+
+ protected:
+  std::vector<array> apply(const array& x) override;
+
+ private:
+  bool compute_vectors_;
+};
+
 // LU with partial pivoting (getrf): outputs the packed LU (..., M, N), the
 // 0-based LAPACK pivots (..., K) and the row permutation P with
 // A = L[P] @ U (..., M), both uint32.
@@ -155,6 +174,7 @@ void qr(const array& a, array& q, array& r);
 void svd(const array& a, std::vector<array>& outputs, bool compute_uv);
 void eigh(const array& a, std::vector<array>& outputs, char uplo, bool compute_vectors);
 void lu_factor(const array& a, array& lu, array& pivots, array& perm);
+void eig(const array& a, std::vector<array>& outputs, bool compute_vectors);
 } // namespace cpu
 
 } // namespace mxcore

@@ -159,6 +159,8 @@ def test_norm_errors():
         mx.linalg.norm(a, 3, axis=(1, 2))
     with pytest.raises(ValueError):
         mx.linalg.norm(a, 2, axis=(0, 1, 2))
+    with pytest.raises(ValueError):
+        mx.linalg.norm(a, axis=(0, 1, 2))
 
 
 # ---------------------------------------------------------------- factorizations
@@ -265,6 +267,25 @@ def test_eigh(dt, npdt, tol, uplo):
         mx.linalg.eigh(mx.array(a, dt), UPLO="X")
     with pytest.raises(ValueError):
         mx.linalg.eigvalsh(mx.ones((2, 3), dt))
+
+
+@pytest.mark.parametrize("dt,npdt,tol", DTYPES)
+def test_eig(dt, npdt, tol):
+    # A rotation-like block has a complex pair; the rest is real.
+    x = randn(2, 4, 4)
+    x[0, :2, :2] = [[0.0, -2.0], [2.0, 0.0]]
+    w, v = mx.linalg.eig(mx.array(x, dt))
+    assert w.dtype == mx.complex64 and v.dtype == mx.complex64
+    wn, vn = np.array(w), np.array(v)
+    # A v = v diag(w), eigenvalues match NumPy's as a set.
+    np.testing.assert_allclose(x @ vn, vn * wn[..., None, :], atol=1e-4)
+    for i in range(2):
+        np.testing.assert_allclose(np.sort_complex(wn[i]),
+                                   np.sort_complex(np.linalg.eigvals(x[i])), atol=1e-4)
+    np.testing.assert_allclose(np.sort_complex(np.array(mx.linalg.eigvals(mx.array(x[1], dt)))),
+                               np.sort_complex(np.linalg.eigvals(x[1])), atol=1e-4)
+    with pytest.raises(ValueError):
+        mx.linalg.eig(mx.ones((2, 3)))
 
 
 @pytest.mark.parametrize("dt,npdt,tol", DTYPES)

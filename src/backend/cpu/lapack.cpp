@@ -71,6 +71,14 @@ struct Lapack {
   static int syevd(char jobz, char uplo, int n, double* a, double* w) {
     return scipy_LAPACKE_dsyevd(kRowMajor, jobz, uplo, n, a, n, w);
   }
+  static int geev(char jobvr, int n, float* a, float* wr, float* wi, float* vr) {
+    float unused = 0;
+    return scipy_LAPACKE_sgeev(kRowMajor, 'N', jobvr, n, a, n, wr, wi, &unused, 1, vr, n);
+  }
+  static int geev(char jobvr, int n, double* a, double* wr, double* wi, double* vr) {
+    double unused = 0;
+    return scipy_LAPACKE_dgeev(kRowMajor, 'N', jobvr, n, a, n, wr, wi, &unused, 1, vr, n);
+  }
 };
 
 void allocate(array& out) { out.set_data(allocator::malloc(std::max<size_t>(out.nbytes(), 1))); }
@@ -270,6 +278,40 @@ void lu_factor(const array& a, array& lu, array& pivots, array& perm) {
       p += m * n;
       piv += k;
       pp += m;
+    }
+  });
+}
+
+void eig(const array& a, std::vector<array>& outputs, bool compute_vectors) {
+  dispatch_lapack(a.dtype(), "linalg::eig", [&](auto tag) {
+    using T = decltype(tag);
+    array work = working_copy(a);
+    for (auto& o : outputs) allocate(o);
+    const int n = a.shape(-1);
+    T* pa = work.data<T>();
+    auto* pw = outputs[0].data<complex64_t>();
+    auto* pv = compute_vectors ? outputs[1].data<complex64_t>() : nullptr;
+    std::vector<T> wr(std::max(n, 1)), wi(std::max(n, 1)), vr(compute_vectors ? n * n : 1);
+    for (int64_t b = 0, count = batch_count(a); b < count && n > 0; ++b) {
+      int info = Lapack::geev(compute_vectors ? 'V' : 'N', n, pa, wr.data(), wi.data(), vr.data());
+      if (info > 0) fail("linalg::eig", "Eigendecomposition did not converge", info);
+      for (int j = 0; j < n; ++j) pw[j] = complex64_t(float(wr[j]), float(wi[j]));
+      // A complex pair (j, j+1) stores its vector as columns re = j, im = j+1.
+      for (int j = 0; compute_vectors && j < n; ++j) {
+        if (wi[j] != T(0) && j + 1 < n) {
+          for (int i = 0; i < n; ++i) {
+            float re = float(vr[i * n + j]), im = float(vr[i * n + j + 1]);
+            pv[i * n + j] = complex64_t(re, im);
+            pv[i * n + j + 1] = complex64_t(re, -im);
+          }
+          ++j;
+        } else {
+          for (int i = 0; i < n; ++i) pv[i * n + j] = complex64_t(float(vr[i * n + j]), 0.0f);
+        }
+      }
+      pa += n * n;
+      pw += n;
+      if (compute_vectors) pv += n * n;
     }
   });
 }
