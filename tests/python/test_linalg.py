@@ -437,3 +437,21 @@ def test_vmap():
     close(w, np.linalg.eigvalsh(a), 1e-10)
     q, r = mx.vmap(mx.linalg.qr)(mx.array(x, mx.float64))
     close(q @ r, x, 1e-10)
+
+
+def test_vmap_eig_lu_and_compile():
+    x = randn(3, 4, 4) + 4 * np.eye(4)
+    w = mx.vmap(mx.linalg.eigvals)(mx.array(x, mx.float64))
+    for i in range(3):
+        np.testing.assert_allclose(np.sort_complex(np.array(w[i])),
+                                   np.sort_complex(np.linalg.eigvals(x[i])), atol=1e-4)
+    p, l, u = mx.vmap(mx.linalg.lu)(mx.array(x, mx.float64))
+    recon = np.take_along_axis(np.array(l), np.array(p)[..., None].astype(np.int64), axis=-2) @ np.array(u)
+    close(recon, x, 1e-10)
+    f = mx.compile(lambda a, b: mx.linalg.solve(a, b) * 2 + mx.linalg.norm(a))
+    b = randn(3, 4)
+    close(f(mx.array(x, mx.float64), mx.array(b, mx.float64)),
+          np.linalg.solve(x, b[..., None])[..., 0] * 2 + np.linalg.norm(x), 1e-9)
+    g = mx.compile(mx.grad(lambda a: mx.sum(mx.linalg.inv(a))))
+    xi = np.linalg.inv(x[0])
+    close(g(mx.array(x[0], mx.float64)), -(xi.T @ np.ones((4, 4)) @ xi.T), 1e-9)
