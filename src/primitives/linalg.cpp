@@ -79,6 +79,23 @@ std::vector<array> Cholesky::apply(const array& x) {
   return {linalg::cholesky(x, upper_, stream())};
 }
 
+std::vector<array> Cholesky::jvp(const std::vector<array>& primals,
+                                 const std::vector<array>& tangents,
+                                 const std::vector<int>&) {
+  // potrf reads one triangle: the tangent of the matrix it factors is that
+  // triangle mirrored. With X = L^-1 dA L^-T: dL = L Phi(X).
+  auto s = stream();
+  array l = apply(primals[0])[0];
+  if (upper_) l = matrix_transpose(l, s);
+  array t = upper_ ? matrix_transpose(tangents[0], s) : tangents[0];
+  array low = triangle(t, false, 1.0, s);
+  array da = add(low, matrix_transpose(triangle(low, false, 0.0, s), s), s);
+  array l_inv = linalg::tri_inv(l, false, s);
+  array x = matmul(matmul(l_inv, da, s), matrix_transpose(l_inv, s), s);
+  array dl = matmul(l, triangle(x, false, 0.5, s), s);
+  return {upper_ ? matrix_transpose(dl, s) : dl};
+}
+
 std::vector<array> Cholesky::vjp(const std::vector<array>&,
                                  const std::vector<array>& cotangents,
                                  const std::vector<int>&,

@@ -56,6 +56,9 @@ class Cholesky : public LinalgPrimitive {
  public:
   Cholesky(Stream s, bool upper) : LinalgPrimitive(s), upper_(upper) {}
   void eval_cpu(const std::vector<array>& inputs, std::vector<array>& outputs) override;
+  std::vector<array> jvp(const std::vector<array>& primals,
+                         const std::vector<array>& tangents,
+                         const std::vector<int>& argnums) override;
   std::vector<array> vjp(const std::vector<array>& primals,
                          const std::vector<array>& cotangents,
                          const std::vector<int>& argnums,

@@ -401,6 +401,31 @@ def test_cholesky_grad():
     check_grad(f_mx_u, f_np_u, x)
 
 
+@pytest.mark.parametrize("upper", [False, True])
+def test_cholesky_jvp(upper):
+    a = spd(4, 4)
+    t = randn(4, 4)
+    _, (jt,) = mx.jvp(lambda m: mx.linalg.cholesky(m, upper=upper),
+                      [mx.array(a, mx.float64)], [mx.array(t, mx.float64)])
+    # LAPACK reads one triangle: the effective tangent mirrors it.
+    tri = np.triu(t) if upper else np.tril(t)
+    teff = tri + np.swapaxes(np.triu(t, 1) if upper else np.tril(t, -1), 0, 1)
+    eps = 1e-6
+    f = lambda m: np.linalg.cholesky(m).T if upper else np.linalg.cholesky(m)
+    fd = (f(a + eps * teff) - f(a - eps * teff)) / (2 * eps)
+    close(jt, fd, 1e-5)
+
+
+def test_complex_norm():
+    x = (randn(3, 4) + 1j * randn(3, 4)).astype(np.complex64)
+    a = mx.array(x)
+    close(mx.linalg.norm(a), np.linalg.norm(x), 1e-5)
+    close(mx.linalg.norm(a, "fro"), np.linalg.norm(x, "fro"), 1e-5)
+    close(mx.linalg.norm(a, 1, axis=0), np.linalg.norm(x, 1, axis=0), 1e-5)
+    close(mx.linalg.norm(a, np.inf), np.linalg.norm(x, np.inf), 1e-5)
+    assert mx.linalg.norm(a).dtype == mx.float32
+
+
 def test_eigh_grad():
     x = randn(4, 4)
     f_mx = lambda a: mx.linalg.eigvalsh((a + a.T) / 2)
