@@ -88,6 +88,12 @@ EINSUM_CASES = [
     ("ij,ij->ij", [(3, 4), (3, 4)]),
     ("bii->bi", [(2, 3, 3)]),
     ("ab,cd->abcd", [(2, 3), (4, 5)]),
+    ("...ij,...jk", [(2, 3, 4), (1, 4, 5)]),
+    ("bi,bi,bi->b", [(2, 3)] * 3),
+    ("ij,jk,kl->il", [(2, 3), (3, 4), (4, 5)]),
+    ("iij->j", [(3, 3, 2)]),
+    ("i i, i ->", [(3, 3), (3,)]),
+    ("bij,bkj->bik", [(2, 3, 4), (2, 5, 4)]),
 ]
 
 
@@ -105,6 +111,15 @@ def test_einsum_int_and_transposed():
     np.testing.assert_array_equal(np.array(mx.einsum("ij,jk->ik", mx.array(a), mx.array(b))), a @ b)
     at = mx.array(a.T.copy()).T
     close(mx.einsum("ij,jk->ik", at.astype(mx.float32), mx.array(b, mx.float32)), a @ b, 1e-5)
+
+
+def test_einsum_grad():
+    a, b = randn(3, 4), randn(4, 2)
+    w = randn(3, 2)
+    ga, gb = mx.grad(lambda x, y: mx.sum(mx.einsum("ij,jk->ik", x, y) * mx.array(w, mx.float64)),
+                     argnums=(0, 1))(mx.array(a, mx.float64), mx.array(b, mx.float64))
+    close(ga, w @ b.T, 1e-12)
+    close(gb, a.T @ w, 1e-12)
 
 
 def test_einsum_errors():
