@@ -402,4 +402,16 @@ std::vector<array> meshgrid(const std::vector<array>& arrays, bool sparse = fals
 // Reinterprets the bytes as dtype; the last axis scales by the size ratio.
 array view(const array& a, Dtype dtype, StreamOrDevice s = {});
 
+// ---- linear algebra extras (src/ops/linalg_compose.cpp, src/ops/einsum.cpp;
+// mx.linalg itself is in mxcore/linalg.h)
+array inner(const array& a, const array& b, StreamOrDevice s = {});
+array outer(const array& a, const array& b, StreamOrDevice s = {});
+// Contracts the last `axes` dims of a with the first `axes` dims of b.
+array tensordot(const array& a, const array& b, int axes = 2, StreamOrDevice s = {});
+array tensordot(const array& a, const array& b, const std::vector<int>& axes_a,
+                const std::vector<int>& axes_b, StreamOrDevice s = {});
+array kron(const array& a, const array& b, StreamOrDevice s = {});
+array einsum(const std::string& subscripts, const std::vector<array>& operands,
+             StreamOrDevice s = {});
+
 } // namespace mxcore
