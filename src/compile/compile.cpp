@@ -27,6 +27,7 @@ void build_entry(CacheEntry& entry, const ArrayFnWithExtra& fun,
                  const std::vector<array>& inputs, bool shapeless) {
   auto [trace_inputs, trace_outputs, extra] = compile_trace(fun, inputs, shapeless);
   auto [tape, parents_map] = compile_dfs(trace_inputs, trace_outputs, inputs);
+  if (shapeless) compile_shapeless_broadcasts(tape, parents_map, trace_outputs);
   CompileMode mode = compile_mode().load();
   if (mode != CompileMode::no_simplify) {
     compile_simplify(tape, parents_map, trace_outputs, /* passes */ 3);
