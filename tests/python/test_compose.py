@@ -310,3 +310,16 @@ def test_custom_vjp_reading_cotangent_values():
     assert seen[0] == 1.0
     g = mx.grad(mx.compile(lambda v: two(v)[1] * two(v)[0]))(mx.array(0.5))
     close(g, 3 * math.exp(0.5) * 1.5, rtol=1e-5)
+
+
+def test_compiled_function_closing_over_a_tracer():
+    # The compiled function's argument is a plain array, but it captures the
+    # differentiated variable: the gradient must flow through the capture.
+    def outer(x):
+        inner = mx.compile(lambda y: mx.sum(y * mx.exp(x)))
+        return inner(mx.array([1.0, 2.0]))
+
+    x = mx.array(0.5)
+    close(mx.grad(outer)(x), 3 * math.exp(0.5))
+    xs = mx.array([0.0, 1.0])
+    close(mx.vmap(outer)(xs), 3 * np.exp([0.0, 1.0]))
