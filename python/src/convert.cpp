@@ -80,8 +80,9 @@ array from_numpy(py::array arr, std::optional<Dtype> dtype, bool from_python_val
   // convert in C++ (bfloat16 has no NumPy dtype).
   const char* name = numpy_name(target == bfloat16 ? float32 : target);
   py::module_ np = py::module_::import("numpy");
+  // asarray(order="C") rather than ascontiguousarray, which turns 0-d into 1-d.
   py::array contiguous =
-      np.attr("ascontiguousarray")(arr, py::arg("dtype") = name);
+      np.attr("asarray")(arr, py::arg("dtype") = name, py::arg("order") = "C");
   Shape shape;
   for (py::ssize_t i = 0; i < contiguous.ndim(); ++i) {
     if (contiguous.shape(i) > INT32_MAX) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "compile/compile_impl.h"
+#include "transforms_impl.h"
 
 namespace mxcore::detail {
 
@@ -27,6 +28,7 @@ void build_entry(CacheEntry& entry, const ArrayFnWithExtra& fun,
                  const std::vector<array>& inputs, bool shapeless) {
   auto [trace_inputs, trace_outputs, extra] = compile_trace(fun, inputs, shapeless);
   auto [tape, parents_map] = compile_dfs(trace_inputs, trace_outputs, inputs);
+  if (shapeless) compile_shapeless_broadcasts(tape, parents_map, trace_outputs);
   CompileMode mode = compile_mode().load();
   if (mode != CompileMode::no_simplify) {
     compile_simplify(tape, parents_map, trace_outputs, /* passes */ 3);
@@ -55,9 +57,12 @@ ArrayFnWithExtra compile(ArrayFnWithExtra fun, std::uintptr_t fun_id, bool shape
   return [fun = std::move(fun), fun_id, shapeless,
           constants = std::move(constants)](const std::vector<array>& inputs) {
     // Disabled (checked per call so disable_compile() affects compiled
-    // functions), or called inside another trace: run the original; the outer
-    // trace sees its ops.
-    if (skip_compile() ||
+    // functions), or called inside another trace (a transform or an outer
+    // compile): run the original so the outer trace sees its ops. Checking
+    // in_tracing() and not only the inputs matters when the function closes
+    // over a tracer: a compiled graph would bake it in as a constant and cut
+    // the gradient.
+    if (skip_compile() || in_tracing() ||
         std::any_of(inputs.begin(), inputs.end(), [](auto& in) { return in.is_tracer(); })) {
       return fun(inputs);
     }

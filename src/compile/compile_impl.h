@@ -72,6 +72,11 @@ std::pair<std::vector<array>, ParentsMap> compile_dfs(
     const std::vector<array>& inputs, std::vector<array>& outputs,
     const std::vector<array>& original_inputs);
 
+// ---- shapeless.cpp: broadcasts feeding elementwise primitives recompute
+// their shape from the operands (for shapeless compile).
+void compile_shapeless_broadcasts(std::vector<array>& tape, ParentsMap& parents_map,
+                                  const std::vector<array>& outputs);
+
 // ---- simplify.cpp
 void compile_simplify(std::vector<array>& tape, ParentsMap& parents_map,
                       std::vector<array>& outputs, int passes);

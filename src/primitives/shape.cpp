@@ -18,38 +18,63 @@ void Broadcast::eval_cpu(const std::vector<array>& inputs, array& out) {
   cpu::make_view(in, out, strides);
 }
 std::vector<Shape> Broadcast::output_shapes(const std::vector<array>& inputs) {
-  // Shapeless: broadcast the (new) input shape against the stored target's rank.
-  (void)inputs;
-  return {shape_};
+  if (inputs.size() == 1) return {shape_};
+  Shape shape = inputs[0].shape();
+  for (size_t i = 1; i < inputs.size(); ++i) shape = broadcast_shapes(shape, inputs[i].shape());
+  return {shape};
 }
-std::vector<array> Broadcast::jvp(const std::vector<array>&,
+std::vector<array> Broadcast::jvp(const std::vector<array>& primals,
                                   const std::vector<array>& tangents,
-                                  const std::vector<int>&) {
-  return {broadcast_to(tangents[0], shape_, stream())};
+                                  const std::vector<int>& argnums) {
+  // Only inputs[0] carries values; the extra inputs only give the shape.
+  Shape shape = output_shapes(primals)[0];
+  if (argnums.empty() || argnums[0] != 0) {
+    return {zeros(shape, primals[0].dtype(), stream())};
+  }
+  return {broadcast_to(tangents[0], shape, stream())};
 }
 std::vector<array> Broadcast::vjp(const std::vector<array>& primals,
                                   const std::vector<array>& cotangents,
-                                  const std::vector<int>&,
+                                  const std::vector<int>& argnums,
                                   const std::vector<array>&) {
   const array& in = primals[0];
   const array& cot = cotangents[0];
-  int diff = cot.ndim() - in.ndim();
-  std::vector<int> reduce_axes;
-  for (int i = 0; i < cot.ndim(); ++i) {
-    if (i < diff || in.shape(i - diff) != cot.shape(i)) reduce_axes.push_back(i);
+  std::vector<array> vjps;
+  for (int arg : argnums) {
+    if (arg != 0) {
+      vjps.push_back(zeros_like(primals[arg], stream()));
+      continue;
+    }
+    int diff = cot.ndim() - in.ndim();
+    std::vector<int> reduce_axes;
+    for (int i = 0; i < cot.ndim(); ++i) {
+      if (i < diff || in.shape(i - diff) != cot.shape(i)) reduce_axes.push_back(i);
+    }
+    array g = reduce_axes.empty() ? cot : sum(cot, reduce_axes, true, stream());
+    vjps.push_back(reshape(g, in.shape(), stream()));
   }
-  array g = reduce_axes.empty() ? cot : sum(cot, reduce_axes, true, stream());
-  return {reshape(g, in.shape(), stream())};
+  return vjps;
 }
 std::pair<std::vector<array>, std::vector<int>> Broadcast::vmap(
     const std::vector<array>& inputs, const std::vector<int>& axes) {
   array in = inputs[0];
   int ax = axes[0];
-  if (ax < 0) return {{broadcast_to(in, shape_, stream())}, {-1}};
+  // The per-example target shape: the extra inputs without their batch axis.
+  Shape target = shape_;
+  if (inputs.size() > 1) {
+    Shape unbatched = in.shape();
+    if (ax >= 0) unbatched.erase(unbatched.begin() + ax);
+    target = unbatched;
+    for (size_t i = 1; i < inputs.size(); ++i) {
+      Shape s = inputs[i].shape();
+      if (axes[i] >= 0) s.erase(s.begin() + axes[i]);
+      target = broadcast_shapes(target, s);
+    }
+  }
+  if (ax < 0) return {{broadcast_to(in, target, stream())}, {-1}};
   // Move the batch axis to the front and broadcast the rest.
   in = moveaxis(in, ax, 0, stream());
   int rank = in.ndim() - 1;
-  Shape target = shape_;
   Shape in_shape = in.shape();
   in_shape.insert(in_shape.begin() + 1, static_cast<int>(target.size()) - rank, 1);
   in = reshape(in, in_shape, stream());

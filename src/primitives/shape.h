@@ -19,6 +19,9 @@ namespace mxcore {
   std::pair<std::vector<array>, std::vector<int>> vmap(                 \
       const std::vector<array>& inputs, const std::vector<int>& axes) override;
 
+// Broadcasts inputs[0] to shape(). Shapeless compile gives it extra inputs
+// (the other operands of the elementwise op it feeds): then the output shape
+// is inputs[0] broadcast against them, so it follows new input shapes.
 class Broadcast : public UnaryPrimitive {
  public:
   Broadcast(Stream stream, Shape shape) : UnaryPrimitive(stream), shape_(std::move(shape)) {}

@@ -49,20 +49,20 @@ std::pair<std::vector<array>, std::vector<array>> jvp(
   }
   auto tape = detail::dependent_tape(outputs, has_tangent, detail::TapeKind::gradient);
 
-  for (auto& a : tape) {
+  for (auto& node : tape) {
     std::vector<int> argnums;
     std::vector<array> node_tangents;
-    for (size_t i = 0; i < a.inputs().size(); ++i) {
-      if (auto it = tan_map.find(a.inputs()[i].id()); it != tan_map.end()) {
+    for (size_t i = 0; i < node.inputs.size(); ++i) {
+      if (auto it = tan_map.find(node.inputs[i].id()); it != tan_map.end()) {
         argnums.push_back(static_cast<int>(i));
         node_tangents.push_back(it->second);
       }
     }
-    auto jvps = a.primitive().jvp(a.inputs(), node_tangents, argnums);
-    auto node_outputs = a.outputs();
+    auto jvps = node.primitive->jvp(node.inputs, node_tangents, argnums);
+    auto& node_outputs = node.outputs;
     if (jvps.size() != node_outputs.size()) {
       std::ostringstream msg;
-      msg << "[jvp] The jvp of " << a.primitive().name() << " returned "
+      msg << "[jvp] The jvp of " << node.primitive->name() << " returned "
           << jvps.size() << " tangents for " << node_outputs.size() << " outputs.";
       throw std::runtime_error(msg.str());
     }

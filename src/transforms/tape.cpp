@@ -32,11 +32,11 @@ Stream stream_of(const array& a) {
   return a.has_primitive() ? a.primitive().stream() : to_stream({});
 }
 
-std::vector<array> dependent_tape(const std::vector<array>& outputs,
-                                  std::unordered_set<std::uintptr_t>& marked,
-                                  TapeKind kind) {
+std::vector<TapeNode> dependent_tape(const std::vector<array>& outputs,
+                                     std::unordered_set<std::uintptr_t>& marked,
+                                     TapeKind kind) {
   std::unordered_set<std::uintptr_t> visited(marked.begin(), marked.end());
-  std::vector<array> tape;
+  std::vector<TapeNode> tape;
   struct Frame {
     array node;
     size_t next_input;
@@ -72,7 +72,7 @@ std::vector<array> dependent_tape(const std::vector<array>& outputs,
       if (!depends) continue;
       marked.insert(a.id());
       for (auto& s : a.siblings()) marked.insert(s.id());
-      tape.push_back(std::move(a));
+      tape.push_back({a.primitive_ptr(), a.inputs(), a.outputs()});
     }
   }
   return tape;

@@ -88,13 +88,13 @@ std::pair<std::vector<array>, std::vector<array>> vjp(
   }
 
   for (auto it = tape.rbegin(); it != tape.rend(); ++it) {
-    auto& a = *it;
-    auto node_outputs = a.outputs();
+    auto& node = *it;
+    auto& node_outputs = node.outputs;
     bool has_cotangent = false;
     for (auto& o : node_outputs) has_cotangent |= cotan_map.count(o.id()) > 0;
     if (!has_cotangent) continue;
 
-    auto s = a.primitive().stream();
+    auto s = node.primitive->stream();
     std::vector<array> node_cotangents;
     for (auto& o : node_outputs) {
       if (auto c = cotan_map.find(o.id()); c != cotan_map.end()) {
@@ -106,18 +106,18 @@ std::pair<std::vector<array>, std::vector<array>> vjp(
       }
     }
     std::vector<int> argnums;
-    for (size_t i = 0; i < a.inputs().size(); ++i) {
-      if (needs_grad.count(a.inputs()[i].id())) argnums.push_back(static_cast<int>(i));
+    for (size_t i = 0; i < node.inputs.size(); ++i) {
+      if (needs_grad.count(node.inputs[i].id())) argnums.push_back(static_cast<int>(i));
     }
-    auto vjps = a.primitive().vjp(a.inputs(), node_cotangents, argnums, node_outputs);
+    auto vjps = node.primitive->vjp(node.inputs, node_cotangents, argnums, node_outputs);
     if (vjps.size() != argnums.size()) {
       std::ostringstream msg;
-      msg << "[vjp] The vjp of " << a.primitive().name() << " returned "
+      msg << "[vjp] The vjp of " << node.primitive->name() << " returned "
           << vjps.size() << " results for " << argnums.size() << " inputs.";
       throw std::runtime_error(msg.str());
     }
     for (size_t i = 0; i < argnums.size(); ++i) {
-      accumulate(a.inputs()[argnums[i]].id(), vjps[i], s);
+      accumulate(node.inputs[argnums[i]].id(), vjps[i], s);
     }
   }
 

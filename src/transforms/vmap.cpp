@@ -122,10 +122,10 @@ std::vector<array> vmap_replace(const std::vector<array>& inputs,
   }
   auto tape = dependent_tape(s_outputs, batched, TapeKind::vmap);
 
-  for (auto& a : tape) {
+  for (auto& node : tape) {
     std::vector<array> v_inputs;
     std::vector<int> v_axes;
-    for (auto& in : a.inputs()) {
+    for (auto& in : node.inputs) {
       if (auto it = tmap.find(in.id()); it != tmap.end()) {
         v_inputs.push_back(it->second.first);
         v_axes.push_back(it->second.second);
@@ -134,12 +134,12 @@ std::vector<array> vmap_replace(const std::vector<array>& inputs,
         v_axes.push_back(-1);
       }
     }
-    auto [v_outputs, v_out_axes] = a.primitive().vmap(v_inputs, v_axes);
-    auto node_outputs = a.outputs();
+    auto [v_outputs, v_out_axes] = node.primitive->vmap(v_inputs, v_axes);
+    auto& node_outputs = node.outputs;
     if (v_outputs.size() != node_outputs.size() ||
         v_out_axes.size() != node_outputs.size()) {
       std::ostringstream msg;
-      msg << "[vmap] The vmap of " << a.primitive().name() << " returned "
+      msg << "[vmap] The vmap of " << node.primitive->name() << " returned "
           << v_outputs.size() << " outputs for " << node_outputs.size() << ".";
       throw std::runtime_error(msg.str());
     }
