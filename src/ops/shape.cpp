@@ -78,7 +78,7 @@ array reshape(const array& a, Shape shape, StreamOrDevice s) {
                                 shape_str(shape) + ".");
   }
   if (shape == a.shape()) return a;
-  return array(shape, a.dtype(), std::make_shared<Reshape>(to_stream(s), shape), {a});
+  return array(shape, a.dtype(), std::make_shared<Reshape>(to_stream(s), shape, a.shape()), {a});
 }
 
 array transpose(const array& a, std::vector<int> axes, StreamOrDevice s) {

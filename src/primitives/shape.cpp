@@ -4,8 +4,10 @@
 
 #include "backend/cpu/copy.h"
 #include "mxcore/ops.h"
+#include "ops/util.h"
 
 namespace mxcore {
+
 
 // ---- Broadcast
 void Broadcast::eval_cpu(const std::vector<array>& inputs, array& out) {
@@ -135,8 +137,44 @@ void Reshape::eval_cpu(const std::vector<array>& inputs, array& out) {
     cpu::make_view(dense, out, row_major_strides(out.shape()));
   }
 }
-std::vector<Shape> Reshape::output_shapes(const std::vector<array>&) {
-  return {shape_};
+std::vector<Shape> Reshape::output_shapes(const std::vector<array>& inputs) {
+  const Shape& in = inputs[0].shape();
+  if (in == in_shape_ || (in_shape_.empty() && inputs[0].size() == shape_size(shape_))) {
+    return {shape_};
+  }
+  // Shapeless compile: exactly one input dim may change; the output dim whose
+  // prefix (or suffix) product lines up with that input dim absorbs it.
+  auto fail = [&]() -> std::vector<Shape> {
+    throw std::invalid_argument(
+        "[Reshape::output_shapes] Cannot infer the shape of a reshape from " +
+        shape_str(in_shape_) + " to " + shape_str(shape_) + " for input shape " +
+        shape_str(in) + " in shapeless compile.");
+  };
+  if (in.size() != in_shape_.size()) return fail();
+  int changed = -1;
+  for (size_t i = 0; i < in.size(); ++i) {
+    if (in[i] != in_shape_[i]) {
+      if (changed >= 0) return fail();
+      changed = static_cast<int>(i);
+    }
+  }
+  auto prod = [](const Shape& s, size_t b, size_t e) {
+    int64_t p = 1;
+    for (size_t i = b; i < e; ++i) p *= s[i];
+    return p;
+  };
+  int64_t prefix = prod(in_shape_, 0, changed);
+  int64_t suffix = prod(in_shape_, changed + 1, in_shape_.size());
+  for (size_t j = 0; j < shape_.size(); ++j) {
+    bool aligned = prod(shape_, 0, j) == prefix || prod(shape_, j + 1, shape_.size()) == suffix;
+    int64_t scaled = static_cast<int64_t>(shape_[j]) * in[changed];
+    if (aligned && in_shape_[changed] != 0 && scaled % in_shape_[changed] == 0) {
+      Shape out = shape_;
+      out[j] = static_cast<int32_t>(scaled / in_shape_[changed]);
+      if (shape_size(out) == inputs[0].size()) return {out};
+    }
+  }
+  return fail();
 }
 std::vector<array> Reshape::jvp(const std::vector<array>&,
                                 const std::vector<array>& tangents,

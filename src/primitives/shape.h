@@ -41,7 +41,10 @@ class Broadcast : public UnaryPrimitive {
 
 class Reshape : public UnaryPrimitive {
  public:
-  Reshape(Stream stream, Shape shape) : UnaryPrimitive(stream), shape_(std::move(shape)) {}
+  // in_shape: the input's shape when the node was built; shapeless compile
+  // maps a change of one input dim onto the output dim that absorbs it.
+  Reshape(Stream stream, Shape shape, Shape in_shape = {})
+      : UnaryPrimitive(stream), shape_(std::move(shape)), in_shape_(std::move(in_shape)) {}
   void eval_cpu(const std::vector<array>& inputs, array& out) override;
   MXCORE_TRANSFORM_DECLS
   MXCORE_DEFINE_NAME(Reshape)
@@ -52,6 +55,7 @@ class Reshape : public UnaryPrimitive {
 
  private:
   Shape shape_;
+  Shape in_shape_;
 };
 
 class Transpose : public UnaryPrimitive {

@@ -590,3 +590,22 @@ def test_shapeless_with_baked_broadcast_never_silently_wrong():
     else:
         assert out.shape == (5, 4)
         np.testing.assert_allclose(npa(out), np.full((5, 4), 2.0))
+
+
+def test_shapeless_reshape_follows_changed_batch_dim():
+    # Flatten and split of a batch dim adapt to a new batch size.
+    f = mx.compile(lambda x: mx.reshape(x, (-1, 8)) * 2, shapeless=True)
+    g = mx.compile(lambda x: mx.reshape(x, (x.shape[0], 4, 2)) + 1, shapeless=True)
+    for b in (3, 5, 1):
+        x_np = np.arange(b * 4 * 8, dtype=np.float32).reshape(b, 4, 8)
+        np.testing.assert_array_equal(np.array(f(mx.array(x_np))), x_np.reshape(-1, 8) * 2)
+        y_np = x_np.reshape(b, 32)[:, :8]
+        np.testing.assert_array_equal(np.array(g(mx.array(y_np))), y_np.reshape(b, 4, 2) + 1)
+
+
+def test_shapeless_reshape_that_cannot_follow_raises():
+    # Two dims changing at once cannot be mapped: a clear error, never garbage.
+    f = mx.compile(lambda x: mx.reshape(x, (-1,)), shapeless=True)
+    f(mx.zeros((2, 3)))
+    with pytest.raises(ValueError):
+        mx.eval(f(mx.zeros((4, 5))))

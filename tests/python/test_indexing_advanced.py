@@ -372,9 +372,6 @@ def test_indexing_inside_compile():
     np.testing.assert_array_equal(np.array(h(a, i)), np.array(a)[[4, 0, 4]])
 
 
-@pytest.mark.skip(reason="Reshape::output_shapes returns the traced shape, so a take (gather + "
-                  "reshape) under shapeless compile with a new index length reshapes to the old "
-                  "size and reads out of bounds; needs a fix in src/primitives/shape.cpp")
 def test_take_shapeless_compile():
     a = mx.arange(15.0).reshape(5, 3)
     h = mx.compile(lambda a, i: mx.take(a, i, axis=0), shapeless=True)
