@@ -9,6 +9,7 @@
 
 #include "backend/cpu/compiled_jit.h"
 #include "backend/cpu/cpp_emitter.h"
+#include "backend/cpu/jit_builder.h"
 #include "jit_test_util.h"
 #include "kernel/fused_kernel.h"
 #include "mxcore/compile.h"
@@ -63,7 +64,10 @@ std::vector<array> run_row(const std::vector<array>& inputs, const std::vector<a
   auto t = trace_with_leaves(inputs, ys, real_inputs);
   // sum over a length-1 axis builds no Reduce: then it is elementwise.
   bool row = false;
-  for (auto& a : t.tape) row |= std::string(a.primitive().name()) == "Sum";
+  for (auto& a : t.tape) {
+    std::string n = a.primitive().name();
+    row |= n == "Sum" || n == "Max" || n == "Min" || n == "Prod";
+  }
   auto outs = output_placeholders(ys);
   bool ok = cpu::eval_compiled_jit(real_inputs, outs, t.tape_inputs, t.tape_outputs, t.tape,
                                    {}, "rowtest" + std::to_string(counter++) + "_" +
