@@ -344,6 +344,39 @@ struct Min {
 
 } // namespace
 
+// float16 <-> float through integer bit operations (exact, round to
+// nearest even): GCC 12 does not vectorize _Float16 conversions without
+// AVX512-FP16, these vectorize with plain AVX2.
+const char* half_conversions = R"(#include <cstring>
+namespace mxcore_jit {
+inline float mxj_half_to_float(uint16_t h) {
+  uint32_t em = uint32_t(h & 0x7fff) << 13;
+  float f; std::memcpy(&f, &em, 4);
+  f *= 5.192296858534828e+33f; // 2^112: rebias exponent, scale subnormals
+  uint32_t u; std::memcpy(&u, &f, 4);
+  u = em >= (0x7c00u << 13) ? (em | 0x7f800000u) : u; // inf, nan
+  u |= uint32_t(h & 0x8000) << 16;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+inline uint16_t mxj_float_to_half(float x) {
+  uint32_t f; std::memcpy(&f, &x, 4);
+  uint32_t sign = f & 0x80000000u;
+  f ^= sign;
+  // subnormal results: let the float adder round
+  float ff; std::memcpy(&ff, &f, 4);
+  float sub = ff + 0.5f; // denorm magic: 2^-1 ((127-15)+(23-10)+1 = 126)
+  uint32_t us; std::memcpy(&us, &sub, 4);
+  uint32_t o_sub = us - 0x3f000000u;
+  uint32_t odd = (f >> 13) & 1u;
+  uint32_t o_norm = (f + 0xc8000fffu + odd) >> 13; // ((15-127) << 23) + 0xfff
+  uint32_t o = f < (113u << 23) ? o_sub : o_norm;
+  o = f >= (143u << 23) ? (f > 0x7f800000u ? 0x7e00u : 0x7c00u) : o;
+  return uint16_t(o | (sign >> 16));
+}
+} // namespace mxcore_jit
+)";
+
 std::string cpp_constant(Dtype dtype, const kernel::ConstantValue& v) {
   std::ostringstream os;
   switch (dtype.val) {
@@ -387,13 +420,19 @@ std::string emit_cpp_source(const FusedKernel& k) {
   std::ostringstream os;
   os << "// mxcore fused kernel " << k.name << " (" << k.variant() << ")\n"
      << "#define MXCORE_JIT\n"
-     << kernel_ops_text << "\n"
+     << kernel_ops_text << "\n" << half_conversions
      << "#include <cstdint>\n#include <limits>\n#include <type_traits>\n\n"
      << "namespace mxcore_jit {\nusing namespace mxcore;\n"
      << "// AsType: complex keeps its real part, half types go through float,\n"
      << "// bool is x != 0 (the eager cast's rules).\n"
      << "template <typename To, typename From>\ninline To cast(From x) {\n"
      << "  if constexpr (std::is_same_v<To, From>) {\n    return x;\n"
+     << "  } else if constexpr (std::is_same_v<From, float16_t> && !std::is_same_v<To, complex64_t>) {\n"
+     << "    uint16_t h;\n    std::memcpy(&h, &x, 2);\n"
+     << "    return cast<To>(mxj_half_to_float(h));\n"
+     << "  } else if constexpr (std::is_same_v<To, float16_t> && !std::is_same_v<From, complex64_t> && !std::is_same_v<From, bool> && !std::is_same_v<From, double>) {\n"
+     << "    uint16_t h = mxj_float_to_half(cast<float>(x));\n    To r;\n"
+     << "    std::memcpy(&r, &h, 2);\n    return r;\n"
      << "  } else if constexpr (std::is_same_v<From, complex64_t>) {\n"
      << "    return cast<To>(x.real());\n"
      << "  } else if constexpr (std::is_same_v<To, complex64_t>) {\n"
