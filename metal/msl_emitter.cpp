@@ -156,6 +156,11 @@ std::string emit_msl_kernel(const FusedKernel& k, const MslVariant& v) {
   const auto idx = index_type(v);
   // Element offsets are signed: views may have negative strides.
   const std::string loc = v.large_index ? "int64_t" : "int";
+  if (k.row) {
+    // Row kernels (reductions fused with elementwise ops) are CPU-only for
+    // now; a Metal path for Compiled must run row regions eagerly.
+    throw std::invalid_argument("[metal] Row kernels (fused reductions) are not supported.");
+  }
   const auto name = msl_kernel_name(k, v);
   std::ostringstream os;
   os << "[[host_name(\"" << name << "\")]]\n[[kernel]] void " << name << "(\n";

@@ -7,6 +7,7 @@
 
 #include "backend/cpu/compiled_jit.h"
 #include "compile/compile_impl.h"
+#include "compile/row_region.h"
 
 namespace mxcore {
 
@@ -77,7 +78,8 @@ Compiled::Compiled(Stream stream, std::vector<array> inputs, std::vector<array> 
       inputs_(std::move(inputs)),
       outputs_(std::move(outputs)),
       tape_(std::move(tape)),
-      constant_ids_(std::move(constant_ids)) {
+      constant_ids_(std::move(constant_ids)),
+      row_kernel_(detail::has_reduce(tape_)) {
   // The kernel library name encodes everything the generated code depends
   // on, so equal graphs share one kernel.
   NodeNamer namer;
@@ -195,7 +197,7 @@ std::vector<Shape> Compiled::output_shapes(const std::vector<array>& inputs) {
 
 void Compiled::eval_cpu(const std::vector<array>& inputs, std::vector<array>& outputs) {
   if (cpu::eval_compiled_jit(inputs, outputs, inputs_, outputs_, tape_, constant_ids_,
-                             kernel_lib_)) {
+                             kernel_lib_, row_kernel_)) {
     return;
   }
   eval_eager(inputs, outputs);

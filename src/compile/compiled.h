@@ -1,5 +1,8 @@
-// The Compiled primitive: a fused region of elementwise primitives that runs
+// The Compiled primitive: a fused region of elementwise primitives (and, in
+// row regions, reductions over the last axis: compile/row_region.h) that runs
 // as one kernel (the CPU JIT) or, without a compiler, primitive by primitive.
+// There is no Metal path for Compiled yet; when one is added it must run row
+// regions eagerly (the MSL emitter rejects reduction nodes).
 #pragma once
 
 #include <string>
@@ -41,6 +44,7 @@ class Compiled : public Primitive {
   const std::vector<array>& tape() const { return tape_; }
   const std::unordered_set<uintptr_t>& constant_ids() const { return constant_ids_; }
   bool is_constant(size_t i) const { return constant_ids_.count(inputs_[i].id()) > 0; }
+  bool is_row_kernel() const { return row_kernel_; }
 
  private:
   // Runs the tape with the eager primitives (no JIT available).
@@ -55,6 +59,7 @@ class Compiled : public Primitive {
   std::vector<array> tape_;
   std::unordered_set<uintptr_t> constant_ids_;
   std::string kernel_lib_;
+  bool row_kernel_; // the tape holds reductions: a row kernel
 };
 
 } // namespace mxcore

@@ -1,17 +1,36 @@
 // Fusion: walk the tape backwards growing regions of elementwise primitives
 // (unary, binary, ternary, broadcast) on one stream with one output shape, and
 // replace each region by one multi-output Compiled primitive.
+//
+// A region may also grow across reductions over the last axis (row regions,
+// see row_region.h): the region is first grown with those allowed; when it
+// then holds no reduction, or is not a valid row region, it is grown again
+// elementwise-only, exactly as before.
 #include <algorithm>
 #include <functional>
 
 #include "compile/compile_impl.h"
 #include "compile/compiled.h"
+#include "compile/row_region.h"
 
 namespace mxcore::detail {
 
 namespace {
 
 constexpr int max_compile_depth = 11;
+// Row regions are deeper (a layernorm is ~16 nodes from output to input) but
+// each node is cheap next to the memory passes it saves.
+constexpr int max_row_depth = 32;
+
+// Same rank, equal except the last dim, where one side is 1: a full shape
+// and its row-reduced shape.
+bool same_rows(const Shape& a, const Shape& b) {
+  if (a.size() != b.size() || a.empty()) return false;
+  for (size_t d = 0; d + 1 < a.size(); ++d) {
+    if (a[d] != b[d]) return false;
+  }
+  return a.back() == b.back() || a.back() == 1 || b.back() == 1;
+}
 constexpr size_t max_compile_arrays = 24;
 
 // Parents of x inside `divider` switch to a copy y of x; the others keep x.
@@ -66,6 +85,9 @@ void compile_fuse(std::vector<array>& tape, ParentsMap& parents_map,
     // split so outside parents keep their own copy).
     std::unordered_set<std::uintptr_t> cache;
     std::unordered_set<std::uintptr_t> input_set;
+    std::vector<array> members; // the region, as collected
+    std::unordered_map<std::uintptr_t, array> input_arrays; // by id, for regrowing
+    bool row_mode = true;       // reductions over the last axis may join
     std::vector<array> splits; // copies made by split_one in this region
     // A split copy that did not join the region is a new graph node: it goes
     // on the tape right before its user (new_tape is reversed at the end).
@@ -78,10 +100,15 @@ void compile_fuse(std::vector<array>& tape, ParentsMap& parents_map,
     recurse = [&](const array& a, int depth, const Stream& s, const Shape& shape) {
       if (cache.count(a.id())) return;
       bool is_output = output_map.count(a.id()) > 0;
-      if (depth >= max_compile_depth || !a.has_primitive() ||
-          a.primitive().stream() != s || !is_fusable(a.primitive()) ||
-          (is_output && a.shape() != shape)) {
+      bool fusable = a.has_primitive() &&
+                     (is_fusable(a.primitive()) ||
+                      (row_mode && is_row_reduce(a)));
+      bool shape_ok = !is_output || a.shape() == shape ||
+                      (row_mode && same_rows(a.shape(), shape));
+      if (depth >= (row_mode ? max_row_depth : max_compile_depth) || !fusable ||
+          a.primitive().stream() != s || !shape_ok) {
         input_set.insert(a.id());
+        input_arrays.insert({a.id(), a});
         return;
       }
       bool all_parents_in = true;
@@ -100,24 +127,60 @@ void compile_fuse(std::vector<array>& tape, ParentsMap& parents_map,
           recurse(b, depth, s, shape);
         } else {
           input_set.insert(a.id());
+          input_arrays.insert({a.id(), a});
         }
         return;
       }
       if (is_output) {
         input_set.insert(a.id());
+        input_arrays.insert({a.id(), a});
       } else {
         input_set.erase(a.id());
       }
       if (input_set.size() >= max_compile_arrays) return;
       cache.insert(a.id());
+      members.push_back(a);
       for (auto& in : a.inputs()) recurse(in, depth + 1, s, shape);
     };
 
     // The region's result must be computed here, and not by a broadcast
     // (materializing a broadcast could blow up memory).
+    bool row_region = false;
     if (arr.has_primitive() && !is_broadcast(arr.primitive())) {
       Stream s = arr.primitive().stream();
       recurse(arr, 0, s, arr.shape());
+      // A node used by several region members (the x of a layernorm feeds
+      // both reductions and the output) was first met before all its users
+      // joined: grow again from the inputs whose users are now all inside.
+      for (bool grew = row_mode; grew && input_set.size() < max_compile_arrays;) {
+        grew = false;
+        std::vector<array> candidates;
+        for (auto id : input_set) candidates.push_back(input_arrays.at(id));
+        for (auto& c : candidates) {
+          if (cache.count(c.id()) || output_map.count(c.id()) || !c.has_primitive()) continue;
+          bool all_in = true;
+          for (auto& [p, idx] : parents_map.at(c.id())) all_in &= cache.count(p.id()) > 0;
+          if (!all_in) continue;
+          size_t before = cache.size();
+          recurse(c, 1, s, arr.shape());
+          grew |= cache.size() > before;
+        }
+      }
+      if (has_reduce(members)) {
+        std::vector<array> region_outputs{arr};
+        for (auto& m : members) {
+          if (output_map.count(m.id())) region_outputs.push_back(m);
+        }
+        row_region = row_region_shape(members, region_outputs).has_value();
+      }
+      if (!row_region) { // grow it again, elementwise only
+        cache.clear();
+        input_set.clear();
+        input_arrays.clear();
+        members.clear();
+        row_mode = false;
+        recurse(arr, 0, s, arr.shape());
+      }
     }
     if (cache.size() <= 1) { // one primitive is not worth fusing
       new_tape.push_back(arr);
@@ -159,7 +222,8 @@ void compile_fuse(std::vector<array>& tape, ParentsMap& parents_map,
     std::vector<Shape> shapes;
     std::vector<Dtype> types;
     for (auto& o : old_outputs) {
-      if (o.shape() != old_outputs.back().shape()) {
+      // Row regions mix full and row-reduced outputs (checked above).
+      if (!row_region && o.shape() != old_outputs.back().shape()) {
         throw std::runtime_error(
             "[compile] Compilation failed. Tried to fuse operations with "
             "different output shapes");

@@ -1,11 +1,13 @@
 // Turning a traced graph into the FusedKernel description.
 #include "kernel/fused_kernel.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <unordered_map>
 
 #include "mxcore/primitives.h"
 #include "primitives/elementwise.h"
+#include "primitives/reduce.h"
 
 namespace mxcore::kernel {
 
@@ -19,6 +21,22 @@ Dtype FusedKernel::dtype_of(const std::string& value_name) const {
   throw std::invalid_argument("[FusedKernel] Unknown value " + value_name + ".");
 }
 
+Level FusedKernel::level_of(const std::string& value_name) const {
+  for (auto& in : inputs) {
+    if (in.name != value_name) continue;
+    switch (in.kind) {
+      case InputKind::constant:
+      case InputKind::scalar: return Level::uniform;
+      case InputKind::row: return Level::row;
+      default: return Level::element;
+    }
+  }
+  for (auto& n : tape) {
+    if (n.name == value_name) return n.level;
+  }
+  throw std::invalid_argument("[FusedKernel] Unknown value " + value_name + ".");
+}
+
 std::vector<const FusedInput*> FusedKernel::runtime_inputs() const {
   std::vector<const FusedInput*> out;
   for (auto& in : inputs) {
@@ -28,7 +46,7 @@ std::vector<const FusedInput*> FusedKernel::runtime_inputs() const {
 }
 
 std::string FusedKernel::variant() const {
-  std::string v = contiguous ? "contiguous" : "strided_" + std::to_string(ndim);
+  std::string v = row ? "row" : contiguous ? "contiguous" : "strided_" + std::to_string(ndim);
   if (large_index) v += "_large";
   return v;
 }
@@ -67,6 +85,7 @@ namespace {
 NodeKind node_kind(const array& node) {
   auto& p = node.primitive();
   if (dynamic_cast<const AsType*>(&p)) return NodeKind::astype;
+  if (dynamic_cast<const Reduce*>(&p)) return NodeKind::reduce;
   switch (p.kind()) {
     case PrimitiveKind::unary: return NodeKind::unary;
     case PrimitiveKind::binary: return NodeKind::binary;
@@ -123,6 +142,35 @@ FusedKernel describe_fused_kernel(const std::string& name,
       throw std::invalid_argument("[compile] Fused kernel output is not computed by its tape.");
     }
     k.outputs.push_back({"out" + std::to_string(i), it->second, tape_outputs[i].dtype()});
+  }
+  return k;
+}
+
+FusedKernel describe_row_kernel(const std::string& name,
+                                const std::vector<array>& tape_inputs,
+                                const std::vector<array>& constant_values,
+                                const std::vector<InputKind>& kinds,
+                                const std::vector<array>& tape,
+                                const std::vector<array>& tape_outputs,
+                                const std::vector<bool>& per_row_outputs) {
+  auto k = describe_fused_kernel(name, tape_inputs, constant_values, kinds, tape,
+                                 tape_outputs, true, 2, false);
+  k.row = true;
+  // A reduction is per row; anything else varies as much as its inputs.
+  for (auto& n : k.tape) {
+    if (n.kind == NodeKind::reduce) {
+      n.level = Level::row;
+      continue;
+    }
+    n.level = Level::uniform;
+    for (auto& in : n.inputs) n.level = std::max(n.level, k.level_of(in));
+  }
+  for (size_t i = 0; i < k.outputs.size(); ++i) {
+    k.outputs[i].per_row = per_row_outputs[i];
+    if (per_row_outputs[i] && k.level_of(k.outputs[i].value) == Level::element) {
+      throw std::invalid_argument(
+          "[compile] A per-row output of a row kernel varies along the row.");
+    }
   }
   return k;
 }

@@ -15,7 +15,10 @@ namespace mxcore::cpu {
 //     topological order; tape_inputs[i] stands for inputs[i]
 //   constant_ids: ids of tape_inputs that are scalar constants to inline
 //   kernel_name: the Compiled primitive's kernel library name
-// Returns false when no C++ compiler is available; the caller then evaluates
+//   row_kernel: the tape holds reductions over the last axis (a row region,
+//     compile/row_region.h): it runs as a row kernel
+// Returns false when no C++ compiler is available, or (row kernels) when an
+// input's layout is one the row kernel cannot read; the caller then evaluates
 // the tape with the eager kernels.
 bool eval_compiled_jit(const std::vector<array>& inputs,
                        std::vector<array>& outputs,
@@ -23,6 +26,6 @@ bool eval_compiled_jit(const std::vector<array>& inputs,
                        const std::vector<array>& tape_outputs,
                        const std::vector<array>& tape,
                        const std::unordered_set<uintptr_t>& constant_ids,
-                       const std::string& kernel_name);
+                       const std::string& kernel_name, bool row_kernel = false);
 
 } // namespace mxcore::cpu

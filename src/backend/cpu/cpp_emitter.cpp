@@ -5,6 +5,7 @@
 #include <iomanip>
 #include <limits>
 #include <sstream>
+#include <unordered_set>
 
 namespace mxcore::cpu {
 
@@ -51,6 +52,7 @@ void emit_node(std::ostream& os, const FusedKernel& k, const kernel::FusedNode& 
       return;
     case NodeKind::broadcast:
     case NodeKind::alias:
+    case NodeKind::reduce: // row kernels: the accumulated value (emit_row)
       // Broadcasting lives in the strides: the value is the input's.
       os << n.inputs[0] << ";\n";
       return;
@@ -94,6 +96,11 @@ void emit_arguments(std::ostream& os, const FusedKernel& k) {
       case InputKind::scalar:
         os << "  const " << t << " " << in.name << " = *static_cast<const " << t
            << "*>(args[" << arg++ << "]);\n";
+        break;
+      case InputKind::row:
+      case InputKind::column:
+        os << "  const " << t << "* __restrict " << in.name
+           << "_ptr = static_cast<const " << t << "*>(args[" << arg++ << "]);\n";
         break;
       default:
         os << "  const " << t << "* __restrict " << in.name
@@ -182,7 +189,193 @@ void emit_strided(std::ostream& os, const FusedKernel& k) {
   os << "      idx[d] = 0;\n    }\n  }\n}\n";
 }
 
+// ---- row kernels (fused_kernel.h): one row at a time, one pass per
+// reduction over the row (in L1 after the first), then one pass storing the
+// per-element outputs.
+
+// Names of the per-element values (inputs and nodes) that `targets` need,
+// in tape order: what one pass over the row must compute.
+std::vector<std::string> element_closure(const FusedKernel& k,
+                                         const std::vector<std::string>& targets) {
+  std::unordered_set<std::string> need(targets.begin(), targets.end());
+  for (auto it = k.tape.rbegin(); it != k.tape.rend(); ++it) {
+    if (!need.count(it->name) || it->level != kernel::Level::element) continue;
+    for (auto& in : it->inputs) need.insert(in);
+  }
+  std::vector<std::string> order;
+  for (auto& in : k.inputs) {
+    if (need.count(in.name) && k.level_of(in.name) == kernel::Level::element) {
+      order.push_back(in.name);
+    }
+  }
+  for (auto& n : k.tape) {
+    if (need.count(n.name) && n.level == kernel::Level::element) order.push_back(n.name);
+  }
+  return order;
+}
+
+// One pass's per-element values at column `j`.
+void emit_element_values(std::ostream& os, const FusedKernel& k,
+                         const std::vector<std::string>& values, const std::string& j,
+                         const char* indent) {
+  for (auto& name : values) {
+    bool is_input = false;
+    for (auto& in : k.inputs) {
+      if (in.name != name) continue;
+      is_input = true;
+      os << indent << "const " << ctype(in.dtype) << " " << in.name << " = "
+         << (in.kind == InputKind::column ? in.name + "_ptr[" : in.name + "_row[") << j
+         << "];\n";
+    }
+    if (is_input) continue;
+    for (auto& n : k.tape) {
+      if (n.name == name) emit_node(os, k, n, indent);
+    }
+  }
+}
+
+// The pass computing reduction n of the current row into n.name.
+void emit_reduction(std::ostream& os, const FusedKernel& k, const kernel::FusedNode& n) {
+  auto out_t = ctype(n.dtype);
+  auto& v = n.inputs[0];
+  auto values = element_closure(k, {v});
+  std::string A = "mxcore_jit::acc_t<" + out_t + ">";
+  std::string op = "mxcore_jit::" + n.op;
+  os << "    " << out_t << " " << n.name << ";\n    {\n"
+     << "      constexpr int lanes = 16; // independent folds: the pass vectorizes\n"
+     << "      " << A << " part[lanes];\n"
+     << "      for (int l = 0; l < lanes; ++l) part[l] = " << op << "::init<" << A << ">();\n"
+     << "      int64_t j0 = 0;\n"
+     << "      for (; j0 + lanes <= cols; j0 += lanes) {\n"
+     << "        for (int l = 0; l < lanes; ++l) {\n"
+     << "          const int64_t j = j0 + l;\n";
+  emit_element_values(os, k, values, "j", "          ");
+  os << "          " << op << "::fold(part[l], mxcore_jit::cast<" << A << ">(" << v << "));\n"
+     << "        }\n      }\n"
+     << "      " << A << " acc = part[0];\n"
+     << "      for (int l = 1; l < lanes; ++l) " << op << "::fold(acc, part[l]);\n"
+     << "      for (int64_t j = j0; j < cols; ++j) {\n";
+  emit_element_values(os, k, values, "j", "        ");
+  os << "        " << op << "::fold(acc, mxcore_jit::cast<" << A << ">(" << v << "));\n"
+     << "      }\n"
+     << "      " << n.name << " = mxcore_jit::cast<" << out_t << ">(acc);\n    }\n";
+}
+
+void emit_row(std::ostream& os, const FusedKernel& k) {
+  using kernel::Level;
+  os << "void " << cpp_symbol_name(k)
+     << "(void** args, int64_t cols, int64_t row_begin, int64_t row_end) {\n";
+  emit_arguments(os, k);
+  for (auto& n : k.tape) { // loop invariants
+    if (n.level == Level::uniform) emit_node(os, k, n, "  ");
+  }
+  os << "  for (int64_t row = row_begin; row < row_end; ++row) {\n";
+  for (auto& in : k.inputs) {
+    auto t = ctype(in.dtype);
+    if (in.kind == InputKind::contiguous) {
+      os << "    const " << t << "* __restrict " << in.name << "_row = " << in.name
+         << "_ptr + row * cols;\n";
+    } else if (in.kind == InputKind::row) {
+      os << "    const " << t << " " << in.name << " = " << in.name << "_ptr[row];\n";
+    }
+  }
+  // Per-row values in tape order: a reduction is a pass over the row.
+  for (auto& n : k.tape) {
+    if (n.kind == NodeKind::reduce) {
+      emit_reduction(os, k, n);
+    } else if (n.level == Level::row) {
+      emit_node(os, k, n, "    ");
+    }
+  }
+  std::vector<std::string> element_targets;
+  for (auto& o : k.outputs) {
+    if (o.per_row) {
+      os << "    " << o.name << "_ptr[row] = " << o.value << ";\n";
+    } else {
+      element_targets.push_back(o.value);
+    }
+  }
+  if (!element_targets.empty()) {
+    for (auto& o : k.outputs) {
+      if (o.per_row) continue;
+      auto t = ctype(o.dtype);
+      os << "    " << t << "* __restrict " << o.name << "_row = " << o.name
+         << "_ptr + row * cols;\n";
+    }
+    os << vectorize_pragma << "    for (int64_t j = 0; j < cols; ++j) {\n";
+    emit_element_values(os, k, element_closure(k, element_targets), "j", "      ");
+    for (auto& o : k.outputs) {
+      if (!o.per_row) os << "      " << o.name << "_row[j] = " << o.value << ";\n";
+    }
+    os << "    }\n";
+  }
+  os << "  }\n}\n";
+}
+
+// Identities and folds of the row kernels' reductions, as the eager
+// reduce_ops.h: half types fold in float, NaN wins in Min/Max.
+const char* row_reduce_helpers = R"(namespace mxcore_jit {
+template <typename T>
+using acc_t = std::conditional_t<std::is_same_v<T, float16_t> || std::is_same_v<T, bfloat16_t>, float, T>;
+struct Sum {
+  template <typename A> static A init() { return A(0); }
+  template <typename A> static void fold(A& acc, A x) { acc = acc + x; }
+};
+struct Prod {
+  template <typename A> static A init() { return A(1); }
+  template <typename A> static void fold(A& acc, A x) { acc = acc * x; }
+};
+struct Max {
+  template <typename A> static A init() {
+    if constexpr (std::numeric_limits<A>::has_infinity) return -std::numeric_limits<A>::infinity();
+    else return std::numeric_limits<A>::lowest();
+  }
+  template <typename A> static void fold(A& acc, A x) { acc = (x > acc || x != x) ? x : acc; }
+};
+struct Min {
+  template <typename A> static A init() {
+    if constexpr (std::numeric_limits<A>::has_infinity) return std::numeric_limits<A>::infinity();
+    else return std::numeric_limits<A>::max();
+  }
+  template <typename A> static void fold(A& acc, A x) { acc = (x < acc || x != x) ? x : acc; }
+};
+} // namespace mxcore_jit
+)";
+
 } // namespace
+
+// float16 <-> float through integer bit operations (exact, round to
+// nearest even): GCC 12 does not vectorize _Float16 conversions without
+// AVX512-FP16, these vectorize with plain AVX2.
+const char* half_conversions = R"(#include <cstring>
+namespace mxcore_jit {
+inline float mxj_half_to_float(uint16_t h) {
+  uint32_t em = uint32_t(h & 0x7fff) << 13;
+  float f; std::memcpy(&f, &em, 4);
+  f *= 5.192296858534828e+33f; // 2^112: rebias exponent, scale subnormals
+  uint32_t u; std::memcpy(&u, &f, 4);
+  u = em >= (0x7c00u << 13) ? (em | 0x7f800000u) : u; // inf, nan
+  u |= uint32_t(h & 0x8000) << 16;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+inline uint16_t mxj_float_to_half(float x) {
+  uint32_t f; std::memcpy(&f, &x, 4);
+  uint32_t sign = f & 0x80000000u;
+  f ^= sign;
+  // subnormal results: let the float adder round
+  float ff; std::memcpy(&ff, &f, 4);
+  float sub = ff + 0.5f; // denorm magic: 2^-1 ((127-15)+(23-10)+1 = 126)
+  uint32_t us; std::memcpy(&us, &sub, 4);
+  uint32_t o_sub = us - 0x3f000000u;
+  uint32_t odd = (f >> 13) & 1u;
+  uint32_t o_norm = (f + 0xc8000fffu + odd) >> 13; // ((15-127) << 23) + 0xfff
+  uint32_t o = f < (113u << 23) ? o_sub : o_norm;
+  o = f >= (143u << 23) ? (f > 0x7f800000u ? 0x7e00u : 0x7c00u) : o;
+  return uint16_t(o | (sign >> 16));
+}
+} // namespace mxcore_jit
+)";
 
 std::string cpp_constant(Dtype dtype, const kernel::ConstantValue& v) {
   std::ostringstream os;
@@ -227,13 +420,19 @@ std::string emit_cpp_source(const FusedKernel& k) {
   std::ostringstream os;
   os << "// mxcore fused kernel " << k.name << " (" << k.variant() << ")\n"
      << "#define MXCORE_JIT\n"
-     << kernel_ops_text << "\n"
+     << kernel_ops_text << "\n" << half_conversions
      << "#include <cstdint>\n#include <limits>\n#include <type_traits>\n\n"
      << "namespace mxcore_jit {\nusing namespace mxcore;\n"
      << "// AsType: complex keeps its real part, half types go through float,\n"
      << "// bool is x != 0 (the eager cast's rules).\n"
      << "template <typename To, typename From>\ninline To cast(From x) {\n"
      << "  if constexpr (std::is_same_v<To, From>) {\n    return x;\n"
+     << "  } else if constexpr (std::is_same_v<From, float16_t> && !std::is_same_v<To, complex64_t>) {\n"
+     << "    uint16_t h;\n    std::memcpy(&h, &x, 2);\n"
+     << "    return cast<To>(mxj_half_to_float(h));\n"
+     << "  } else if constexpr (std::is_same_v<To, float16_t> && !std::is_same_v<From, complex64_t> && !std::is_same_v<From, bool> && !std::is_same_v<From, double>) {\n"
+     << "    uint16_t h = mxj_float_to_half(cast<float>(x));\n    To r;\n"
+     << "    std::memcpy(&r, &h, 2);\n    return r;\n"
      << "  } else if constexpr (std::is_same_v<From, complex64_t>) {\n"
      << "    return cast<To>(x.real());\n"
      << "  } else if constexpr (std::is_same_v<To, complex64_t>) {\n"
@@ -245,10 +444,13 @@ std::string emit_cpp_source(const FusedKernel& k) {
      << "    return x != From(0);\n"
      << "  } else {\n    return static_cast<To>(x);\n  }\n}\n"
      << "} // namespace mxcore_jit\n\n"
+     << (k.row ? row_reduce_helpers : "")
      << "using namespace mxcore;\n"
      << "using index_t = " << (k.large_index ? "int64_t" : "int32_t") << ";\n\n"
      << "extern \"C\" {\n\n";
-  if (k.contiguous) {
+  if (k.row) {
+    emit_row(os, k);
+  } else if (k.contiguous) {
     emit_contiguous(os, k);
   } else {
     emit_strided(os, k);

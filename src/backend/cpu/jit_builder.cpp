@@ -29,9 +29,11 @@ namespace fs = std::filesystem;
 namespace {
 
 // No -ffast-math: NaN and inf must behave as in the eager kernels.
+// -fno-trapping-math lets GCC if-convert the branch-free float functors of
+// kernel_ops.h (selects between polynomial pieces) and vectorize them.
 const std::vector<std::string> jit_flags = {
     "-std=c++20", "-O3", "-march=native", "-fPIC", "-shared",
-    "-fno-math-errno", "-ffp-contract=fast", "-w"};
+    "-fno-math-errno", "-fno-trapping-math", "-ffp-contract=fast", "-w"};
 
 std::atomic<int64_t> compiler_runs{0};
 std::atomic<bool> force_large{false};

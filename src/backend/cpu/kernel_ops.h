@@ -92,6 +92,77 @@ inline C exp_c(C x) {
   }
 }
 
+// log in float without branches (Cephes' logf polynomial, ~1 ulp): the
+// mantissa m in [sqrt(1/2), sqrt(2)) and exponent e are taken from the bits,
+// subnormals are pre-scaled by 2^23, and the special values (negative, 0,
+// inf, NaN) are selected at the end so the loop stays vectorizable.
+inline float log_float(float x) {
+  const bool sub = x < 1.17549435e-38f;
+  float xs = sub ? x * 8388608.0f : x;
+  int32_t bits;
+  std::memcpy(&bits, &xs, sizeof(bits));
+  float e = static_cast<float>(((bits >> 23) & 0xff) - 126) - (sub ? 23.0f : 0.0f);
+  bits = (bits & 0x807fffff) | 0x3f000000; // m in [0.5, 1)
+  float m;
+  std::memcpy(&m, &bits, sizeof(m));
+  const bool lo = m < 0.707106781186547524f;
+  e = lo ? e - 1.0f : e;
+  m = lo ? m + m - 1.0f : m - 1.0f;
+  float z = m * m;
+  float y = 7.0376836292e-2f;
+  y = y * m - 1.1514610310e-1f;
+  y = y * m + 1.1676998740e-1f;
+  y = y * m - 1.2420140846e-1f;
+  y = y * m + 1.4249322787e-1f;
+  y = y * m - 1.6668057665e-1f;
+  y = y * m + 2.0000714765e-1f;
+  y = y * m - 2.4999993993e-1f;
+  y = y * m + 3.3333331174e-1f;
+  y = y * m * z;
+  y = y - 2.12194440e-4f * e;
+  y = y - 0.5f * z;
+  float r = m + y + 0.693359375f * e;
+  const float inf = std::numeric_limits<float>::infinity();
+  r = x == 0.0f ? -inf : r;
+  r = x < 0.0f ? std::numeric_limits<float>::quiet_NaN() : r;
+  r = x == inf ? inf : r;
+  return x != x ? x : r;
+}
+
+// tanh in float without branches: Cephes' tanhf polynomial below 0.625,
+// 1 - 2 / (exp(2|x|) + 1) above (exp_float saturates, so large |x| gives 1).
+inline float tanh_float(float x) {
+  float a = std::fabs(x);
+  float big = 1.0f - 2.0f / (exp_float(a + a) + 1.0f);
+  float z = x * x;
+  float p = -5.70498872745e-3f;
+  p = p * z + 2.06390887954e-2f;
+  p = p * z - 5.37397155531e-2f;
+  p = p * z + 1.33314422036e-1f;
+  p = p * z - 3.33332819422e-1f;
+  p = p * z * a + a;
+  return std::copysign(a < 0.625f ? p : big, x);
+}
+
+// log / tanh of a compute type: the float versions above for float (and
+// the half types), std:: otherwise.
+template <typename C>
+inline C log_c(C x) {
+  if constexpr (std::is_same_v<C, float>) {
+    return log_float(x);
+  } else {
+    return std::log(x);
+  }
+}
+template <typename C>
+inline C tanh_c(C x) {
+  if constexpr (std::is_same_v<C, float>) {
+    return tanh_float(x);
+  } else {
+    return std::tanh(x);
+  }
+}
+
 // erf in float: the two minimax polynomials of MLX's fast_erf (< 1 ulp),
 // both evaluated and selected so the loop stays branch-free.
 inline float erf_float(float a) {
@@ -235,7 +306,7 @@ MXCORE_INEXACT_UNARY(Sqrt, std::sqrt(x))
 MXCORE_INEXACT_UNARY(Rsqrt, C(1) / std::sqrt(x))
 MXCORE_INEXACT_UNARY(Exp, exp_c(x))
 MXCORE_FLOAT_UNARY(Expm1, std::expm1(x))
-MXCORE_INEXACT_UNARY(Log, std::log(x))
+MXCORE_INEXACT_UNARY(Log, log_c(x))
 MXCORE_INEXACT_UNARY(Log2, is_complex_v<T> ? std::log(x) / C(0.6931471805599453) : C(std::log2(std::real(x))))
 MXCORE_INEXACT_UNARY(Log10, std::log10(x))
 MXCORE_FLOAT_UNARY(Log1p, std::log1p(x))
@@ -247,7 +318,7 @@ MXCORE_INEXACT_UNARY(ArcCos, std::acos(x))
 MXCORE_INEXACT_UNARY(ArcTan, std::atan(x))
 MXCORE_INEXACT_UNARY(Sinh, std::sinh(x))
 MXCORE_INEXACT_UNARY(Cosh, std::cosh(x))
-MXCORE_INEXACT_UNARY(Tanh, std::tanh(x))
+MXCORE_INEXACT_UNARY(Tanh, tanh_c(x))
 MXCORE_INEXACT_UNARY(ArcSinh, std::asinh(x))
 MXCORE_INEXACT_UNARY(ArcCosh, std::acosh(x))
 MXCORE_INEXACT_UNARY(ArcTanh, std::atanh(x))

@@ -1,0 +1,83 @@
+#include "kernel/row_layout.h"
+
+namespace mxcore::kernel {
+
+namespace {
+
+// Whether x, broadcast to `full` (x's dims aligned to the right), has only
+// its last dim varying, with unit stride.
+bool is_column(const array& x, const Shape& full) {
+  if (x.ndim() == 0 || x.ndim() > static_cast<int>(full.size())) return false;
+  if (x.shape().back() != full.back() || x.strides().back() != 1) return false;
+  for (int d = 0; d + 1 < x.ndim(); ++d) {
+    if (x.shape(d) != 1) return false;
+  }
+  return true;
+}
+
+} // namespace
+
+RowLayout plan_row_layout(const std::vector<array>& inputs,
+                          const std::vector<bool>& is_constant,
+                          const std::vector<array>& outputs, const Shape& full_shape) {
+  RowLayout l;
+  l.cols = full_shape.empty() ? 1 : full_shape.back();
+  l.rows = l.cols == 0 ? 0 : static_cast<int64_t>(shape_size(full_shape)) / l.cols;
+  if (l.cols == 0) { // rows from the leading dims
+    l.rows = 1;
+    for (size_t d = 0; d + 1 < full_shape.size(); ++d) l.rows *= full_shape[d];
+  }
+  Shape reduced = full_shape;
+  if (!reduced.empty()) reduced.back() = 1;
+  l.kinds.resize(inputs.size());
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    auto& x = inputs[i];
+    if (is_constant[i]) {
+      l.kinds[i] = InputKind::constant;
+    } else if (x.size() == 1 || x.data_size() == 1) {
+      l.kinds[i] = InputKind::scalar;
+    } else if (x.shape() == full_shape && x.flags().row_contiguous) {
+      l.kinds[i] = InputKind::contiguous;
+    } else if (x.shape() == reduced && x.flags().row_contiguous) {
+      l.kinds[i] = InputKind::row;
+    } else if (is_column(x, full_shape)) {
+      l.kinds[i] = InputKind::column;
+    } else {
+      return l; // unsupported
+    }
+  }
+  for (auto& o : outputs) {
+    if (o.shape() == full_shape) {
+      l.per_row_outputs.push_back(false);
+    } else if (o.shape() == reduced) {
+      l.per_row_outputs.push_back(true);
+    } else {
+      return l;
+    }
+  }
+  l.supported = true;
+  return l;
+}
+
+void allocate_row_outputs(const std::vector<array>& inputs, std::vector<array>& outputs,
+                          const RowLayout& layout) {
+  std::vector<bool> used(inputs.size(), false);
+  for (size_t o = 0; o < outputs.size(); ++o) {
+    auto& out = outputs[o];
+    bool donated = false;
+    for (size_t i = 0; i < inputs.size() && !layout.per_row_outputs[o]; ++i) {
+      auto& in = inputs[i];
+      if (used[i] || layout.kinds[i] != InputKind::contiguous ||
+          in.itemsize() != out.itemsize() || in.shape() != out.shape() ||
+          !in.is_donatable()) {
+        continue;
+      }
+      out.copy_shared_buffer(in, in.strides(), in.flags(), in.data_size());
+      used[i] = donated = true;
+      break;
+    }
+    if (!donated) out.set_data(allocator::malloc(out.nbytes()));
+  }
+}
+
+} // namespace mxcore::kernel
