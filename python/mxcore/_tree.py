@@ -15,22 +15,25 @@ def _is_container(obj):
     return isinstance(obj, (list, tuple, dict))
 
 
+def _flatten_into(node, leaves, is_leaf):
+    if (is_leaf is not None and is_leaf(node)) or not _is_container(node):
+        leaves.append(node)
+        return _LEAF
+    if isinstance(node, dict):
+        keys = list(node.keys())
+        return ("dict", type(node), keys, [_flatten_into(node[k], leaves, is_leaf) for k in keys])
+    kind = "list" if isinstance(node, list) else "tuple"
+    return (kind, type(node), [_flatten_into(child, leaves, is_leaf) for child in node])
+
+
+# Module-level recursion, not nested closures: a recursive closure is a
+# reference cycle that keeps the leaves (large arrays) alive until the
+# garbage collector runs.
 def tree_flatten(tree, is_leaf=None):
     """Returns ``(leaves, structure)``. Lists, tuples (named tuples included)
     and dicts are containers unless ``is_leaf(node)`` says otherwise."""
     leaves = []
-
-    def visit(node):
-        if (is_leaf is not None and is_leaf(node)) or not _is_container(node):
-            leaves.append(node)
-            return _LEAF
-        if isinstance(node, dict):
-            keys = list(node.keys())
-            return ("dict", type(node), keys, [visit(node[k]) for k in keys])
-        kind = "list" if isinstance(node, list) else "tuple"
-        return (kind, type(node), [visit(child) for child in node])
-
-    structure = visit(tree)
+    structure = _flatten_into(tree, leaves, is_leaf)
     return leaves, structure
 
 
@@ -48,22 +51,20 @@ def _rebuild(cls, kind, children):
     return cls(children)
 
 
+def _build(node, it):
+    if node == _LEAF:
+        return next(it)
+    if node[0] == "dict":
+        _, cls, keys, children = node
+        out = dict(zip(keys, [_build(c, it) for c in children]))
+        return out if cls is dict else _make_dict(cls, out)
+    kind, cls, children = node
+    return _rebuild(cls, kind, [_build(c, it) for c in children])
+
+
 def tree_unflatten(structure, leaves):
     """Inverse of ``tree_flatten``: a new tree with ``leaves`` in order."""
-    it = iter(leaves)
-
-    def build(node):
-        if node == _LEAF:
-            return next(it)
-        if node[0] == "dict":
-            _, cls, keys, children = node
-            values = [build(c) for c in children]
-            out = dict(zip(keys, values))
-            return out if cls is dict else _make_dict(cls, out)
-        kind, cls, children = node
-        return _rebuild(cls, kind, [build(c) for c in children])
-
-    return build(structure)
+    return _build(structure, iter(leaves))
 
 
 def _make_dict(cls, items):

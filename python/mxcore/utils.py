@@ -51,20 +51,20 @@ def tree_map_with_path(fn, tree, *rest, is_leaf=None, path=None):
     return type(tree)(*children) if hasattr(tree, "_fields") else type(tree)(children)
 
 
+def _flatten_pairs(node, key, flat, is_leaf):
+    if is_leaf is not None and is_leaf(node) or not _is_container(node):
+        flat.append((key[1:] if key.startswith(".") else key, node))
+        return
+    items = node.items() if isinstance(node, dict) else enumerate(node)
+    for k, child in items:
+        _flatten_pairs(child, f"{key}.{k}", flat, is_leaf)
+
+
 def tree_flatten(tree, prefix="", is_leaf=None):
     """Flattens a tree into a list of ``(dotted_key, leaf)`` pairs:
     ``tree_flatten([[[0]]]) == [("0.0.0", 0)]``."""
     flat = []
-
-    def visit(node, key):
-        if is_leaf is not None and is_leaf(node) or not _is_container(node):
-            flat.append((key[1:] if key.startswith(".") else key, node))
-            return
-        items = node.items() if isinstance(node, dict) else enumerate(node)
-        for k, child in items:
-            visit(child, f"{key}.{k}")
-
-    visit(tree, prefix)
+    _flatten_pairs(tree, prefix, flat, is_leaf)
     return flat
 
 

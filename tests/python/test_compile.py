@@ -609,3 +609,22 @@ def test_shapeless_reshape_that_cannot_follow_raises():
     f(mx.zeros((2, 3)))
     with pytest.raises(ValueError):
         mx.eval(f(mx.zeros((4, 5))))
+
+
+def test_compiled_outputs_are_freed_without_the_garbage_collector():
+    # The wrapper must not put outputs in reference cycles: large results
+    # would pile up until Python's cyclic collector runs.
+    gc.disable()
+    try:
+        x = mx.zeros((256, 1024))
+        mx.eval(x)
+        f = mx.compile(lambda x: {"y": [x + 1]})
+        mx.eval(f(x))
+        before = mx.get_active_memory()
+        for _ in range(5):
+            out = f(x)
+            mx.eval(out)
+            del out
+        assert mx.get_active_memory() <= before + 4096
+    finally:
+        gc.enable()

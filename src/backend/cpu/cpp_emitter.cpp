@@ -30,6 +30,28 @@ std::string float_literal(double x) {
 
 std::string ctype(Dtype t) { return dtype_ctype(t); }
 
+// Half types live in memory as 16-bit patterns and in registers as float,
+// rounded to the half type after every op: the eager kernels' semantics
+// (math in float, one rounding per op), and loops GCC can vectorize.
+bool is_half(Dtype t) { return t == float16 || t == bfloat16; }
+std::string value_t(Dtype t) { return is_half(t) ? "float" : ctype(t); }
+std::string storage_t(Dtype t) { return is_half(t) ? "uint16_t" : ctype(t); }
+std::string load_value(Dtype t, const std::string& e) {
+  if (t == float16) return "mxcore_jit::mxj_half_to_float(" + e + ")";
+  if (t == bfloat16) return "mxcore_jit::mxj_bf16_to_float(" + e + ")";
+  return e;
+}
+std::string store_value(Dtype t, const std::string& e) {
+  if (t == float16) return "mxcore_jit::mxj_float_to_half(" + e + ")";
+  if (t == bfloat16) return "mxcore_jit::mxj_float_to_bf16(" + e + ")";
+  return e;
+}
+std::string round_value(Dtype t, const std::string& e) {
+  if (t == float16) return "mxcore_jit::mxj_round_half(float(" + e + "))";
+  if (t == bfloat16) return "mxcore_jit::mxj_round_bf16(float(" + e + "))";
+  return e;
+}
+
 // Identifier-safe, bounded: kernel library names may be long or carry
 // characters a symbol cannot.
 std::string sanitize(const std::string& s, size_t max_len) {
@@ -45,11 +67,19 @@ std::string sanitize(const std::string& s, size_t max_len) {
 
 void emit_node(std::ostream& os, const FusedKernel& k, const kernel::FusedNode& n,
                const char* indent) {
-  os << indent << "const " << ctype(n.dtype) << " " << n.name << " = ";
+  os << indent << "const " << value_t(n.dtype) << " " << n.name << " = ";
   switch (n.kind) {
-    case NodeKind::astype:
-      os << "mxcore_jit::cast<" << ctype(n.dtype) << ">(" << n.inputs[0] << ");\n";
+    case NodeKind::astype: {
+      Dtype from = k.dtype_of(n.inputs[0]);
+      if (!is_half(n.dtype)) {
+        os << "mxcore_jit::cast<" << ctype(n.dtype) << ">(" << n.inputs[0] << ");\n";
+      } else if (from == float64) { // one rounding, straight from double
+        os << "float(mxcore_jit::cast<" << ctype(n.dtype) << ">(" << n.inputs[0] << "));\n";
+      } else {
+        os << round_value(n.dtype, "mxcore_jit::cast<float>(" + n.inputs[0] + ")") << ";\n";
+      }
       return;
+    }
     case NodeKind::broadcast:
     case NodeKind::alias:
     case NodeKind::reduce: // row kernels: the accumulated value (emit_row)
@@ -59,11 +89,11 @@ void emit_node(std::ostream& os, const FusedKernel& k, const kernel::FusedNode& 
     default:
       break;
   }
-  os << "kernel_ops::" << n.op << "{}(";
+  std::string call = "kernel_ops::" + n.op + "{}(";
   for (size_t i = 0; i < n.inputs.size(); ++i) {
-    os << (i ? ", " : "") << n.inputs[i];
+    call += (i ? ", " : "") + n.inputs[i];
   }
-  os << ");\n";
+  os << round_value(n.dtype, call + ")") << ";\n";
 }
 
 // Reads the per-element inputs, runs the tape, stores the outputs.
@@ -73,13 +103,13 @@ void emit_body(std::ostream& os, const FusedKernel& k, const char* indent,
                Load&& load, Store&& store) {
   for (auto& in : k.inputs) {
     if (in.kind == InputKind::contiguous || in.kind == InputKind::strided) {
-      os << indent << "const " << ctype(in.dtype) << " " << in.name << " = "
-         << load(in) << ";\n";
+      os << indent << "const " << value_t(in.dtype) << " " << in.name << " = "
+         << load_value(in.dtype, load(in)) << ";\n";
     }
   }
   for (auto& n : k.tape) emit_node(os, k, n, indent);
   for (auto& o : k.outputs) {
-    os << indent << store(o) << " = " << o.value << ";\n";
+    os << indent << store(o) << " = " << store_value(o.dtype, o.value) << ";\n";
   }
 }
 
@@ -87,15 +117,19 @@ void emit_body(std::ostream& os, const FusedKernel& k, const char* indent,
 void emit_arguments(std::ostream& os, const FusedKernel& k) {
   int arg = 0;
   for (auto& in : k.inputs) {
-    auto t = ctype(in.dtype);
+    auto t = storage_t(in.dtype);
     switch (in.kind) {
       case InputKind::constant:
-        os << "  const " << t << " " << in.name << " = "
-           << cpp_constant(in.dtype, in.value) << ";\n";
+        os << "  const " << value_t(in.dtype) << " " << in.name << " = "
+           << (is_half(in.dtype) ? "float(" + float_literal(in.value.real) + ")"
+                                 : cpp_constant(in.dtype, in.value))
+           << ";\n";
         break;
       case InputKind::scalar:
-        os << "  const " << t << " " << in.name << " = *static_cast<const " << t
-           << "*>(args[" << arg++ << "]);\n";
+        os << "  const " << value_t(in.dtype) << " " << in.name << " = "
+           << load_value(in.dtype, "*static_cast<const " + t + "*>(args[" +
+                                       std::to_string(arg++) + "])")
+           << ";\n";
         break;
       case InputKind::row:
       case InputKind::column:
@@ -108,7 +142,7 @@ void emit_arguments(std::ostream& os, const FusedKernel& k) {
     }
   }
   for (auto& o : k.outputs) {
-    auto t = ctype(o.dtype);
+    auto t = storage_t(o.dtype);
     os << "  " << t << "* __restrict " << o.name << "_ptr = static_cast<" << t
        << "*>(args[" << arg++ << "]);\n";
   }
@@ -161,12 +195,12 @@ void emit_strided(std::ostream& os, const FusedKernel& k) {
   os << "    }\n  }\n";
   os << "  for (int64_t row = row_begin; row < row_end; ++row) {\n";
   for (auto& nm : strided) {
-    auto t = ctype(k.dtype_of(nm));
+    auto t = storage_t(k.dtype_of(nm));
     os << "    const " << t << "* __restrict " << nm << "_row = " << nm << "_ptr + "
        << nm << "_off;\n";
   }
   for (auto& o : k.outputs) {
-    auto t = ctype(o.dtype);
+    auto t = storage_t(o.dtype);
     os << "    " << t << "* __restrict " << o.name << "_row = " << o.name
        << "_ptr + row * int64_t(inner);\n";
   }
@@ -223,9 +257,11 @@ void emit_element_values(std::ostream& os, const FusedKernel& k,
     for (auto& in : k.inputs) {
       if (in.name != name) continue;
       is_input = true;
-      os << indent << "const " << ctype(in.dtype) << " " << in.name << " = "
-         << (in.kind == InputKind::column ? in.name + "_ptr[" : in.name + "_row[") << j
-         << "];\n";
+      os << indent << "const " << value_t(in.dtype) << " " << in.name << " = "
+         << load_value(in.dtype, (in.kind == InputKind::column ? in.name + "_ptr["
+                                                                : in.name + "_row[") +
+                                     j + "]")
+         << ";\n";
     }
     if (is_input) continue;
     for (auto& n : k.tape) {
@@ -237,11 +273,12 @@ void emit_element_values(std::ostream& os, const FusedKernel& k,
 // The pass computing reduction n of the current row into n.name.
 void emit_reduction(std::ostream& os, const FusedKernel& k, const kernel::FusedNode& n) {
   auto out_t = ctype(n.dtype);
+  auto out_v = value_t(n.dtype);
   auto& v = n.inputs[0];
   auto values = element_closure(k, {v});
   std::string A = "mxcore_jit::acc_t<" + out_t + ">";
   std::string op = "mxcore_jit::" + n.op;
-  os << "    " << out_t << " " << n.name << ";\n    {\n"
+  os << "    " << out_v << " " << n.name << ";\n    {\n"
      << "      constexpr int lanes = 16; // independent folds: the pass vectorizes\n"
      << "      " << A << " part[lanes];\n"
      << "      for (int l = 0; l < lanes; ++l) part[l] = " << op << "::init<" << A << ">();\n"
@@ -258,7 +295,10 @@ void emit_reduction(std::ostream& os, const FusedKernel& k, const kernel::FusedN
   emit_element_values(os, k, values, "j", "        ");
   os << "        " << op << "::fold(acc, mxcore_jit::cast<" << A << ">(" << v << "));\n"
      << "      }\n"
-     << "      " << n.name << " = mxcore_jit::cast<" << out_t << ">(acc);\n    }\n";
+     << "      " << n.name << " = "
+     << (is_half(n.dtype) ? round_value(n.dtype, "acc")
+                          : "mxcore_jit::cast<" + out_t + ">(acc)")
+     << ";\n    }\n";
 }
 
 void emit_row(std::ostream& os, const FusedKernel& k) {
@@ -271,12 +311,13 @@ void emit_row(std::ostream& os, const FusedKernel& k) {
   }
   os << "  for (int64_t row = row_begin; row < row_end; ++row) {\n";
   for (auto& in : k.inputs) {
-    auto t = ctype(in.dtype);
+    auto t = storage_t(in.dtype);
     if (in.kind == InputKind::contiguous) {
       os << "    const " << t << "* __restrict " << in.name << "_row = " << in.name
          << "_ptr + row * cols;\n";
     } else if (in.kind == InputKind::row) {
-      os << "    const " << t << " " << in.name << " = " << in.name << "_ptr[row];\n";
+      os << "    const " << value_t(in.dtype) << " " << in.name << " = "
+         << load_value(in.dtype, in.name + "_ptr[row]") << ";\n";
     }
   }
   // Per-row values in tape order: a reduction is a pass over the row.
@@ -290,7 +331,7 @@ void emit_row(std::ostream& os, const FusedKernel& k) {
   std::vector<std::string> element_targets;
   for (auto& o : k.outputs) {
     if (o.per_row) {
-      os << "    " << o.name << "_ptr[row] = " << o.value << ";\n";
+      os << "    " << o.name << "_ptr[row] = " << store_value(o.dtype, o.value) << ";\n";
     } else {
       element_targets.push_back(o.value);
     }
@@ -298,14 +339,16 @@ void emit_row(std::ostream& os, const FusedKernel& k) {
   if (!element_targets.empty()) {
     for (auto& o : k.outputs) {
       if (o.per_row) continue;
-      auto t = ctype(o.dtype);
+      auto t = storage_t(o.dtype);
       os << "    " << t << "* __restrict " << o.name << "_row = " << o.name
          << "_ptr + row * cols;\n";
     }
     os << vectorize_pragma << "    for (int64_t j = 0; j < cols; ++j) {\n";
     emit_element_values(os, k, element_closure(k, element_targets), "j", "      ");
     for (auto& o : k.outputs) {
-      if (!o.per_row) os << "      " << o.name << "_row[j] = " << o.value << ";\n";
+      if (!o.per_row) {
+        os << "      " << o.name << "_row[j] = " << store_value(o.dtype, o.value) << ";\n";
+      }
     }
     os << "    }\n";
   }
@@ -374,6 +417,18 @@ inline uint16_t mxj_float_to_half(float x) {
   o = f >= (143u << 23) ? (f > 0x7f800000u ? 0x7e00u : 0x7c00u) : o;
   return uint16_t(o | (sign >> 16));
 }
+inline float mxj_bf16_to_float(uint16_t h) {
+  uint32_t u = uint32_t(h) << 16;
+  float f; std::memcpy(&f, &u, 4);
+  return f;
+}
+inline uint16_t mxj_float_to_bf16(float x) { // nearest even; NaN stays quiet NaN
+  uint32_t u; std::memcpy(&u, &x, 4);
+  uint32_t r = (u + 0x7fffu + ((u >> 16) & 1u)) >> 16;
+  return uint16_t((u & 0x7fffffffu) > 0x7f800000u ? ((u >> 16) | 0x40u) : r);
+}
+inline float mxj_round_half(float x) { return mxj_half_to_float(mxj_float_to_half(x)); }
+inline float mxj_round_bf16(float x) { return mxj_bf16_to_float(mxj_float_to_bf16(x)); }
 } // namespace mxcore_jit
 )";
 
