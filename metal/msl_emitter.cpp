@@ -1,6 +1,7 @@
 // The MSL emitter: a thin rendering of the same FusedKernel description the
 // C++ emitter uses.
 #include "metal/msl_emitter.h"
+#include "kernel/constant_literal.h"
 
 #include <cmath>
 #include <iomanip>
@@ -88,36 +89,10 @@ std::string msl_type(Dtype t) {
 }
 
 std::string msl_constant(Dtype t, const kernel::ConstantValue& v) {
-  std::ostringstream os;
-  switch (t.val) {
-    case Dtype::Val::bool_:
-      return v.i ? "true" : "false";
-    case Dtype::Val::uint8:
-    case Dtype::Val::uint16:
-    case Dtype::Val::uint32:
-    case Dtype::Val::uint64:
-      os << msl_type(t) << "(" << v.u << "ul)";
-      return os.str();
-    case Dtype::Val::int8:
-    case Dtype::Val::int16:
-    case Dtype::Val::int32:
-    case Dtype::Val::int64:
-      if (v.i == std::numeric_limits<int64_t>::min()) {
-        return "int64_t(-9223372036854775807l - 1)";
-      }
-      os << msl_type(t) << "(" << v.i << "l)";
-      return os.str();
-    case Dtype::Val::float32:
-      return float_literal(v.real);
-    case Dtype::Val::float16:
-    case Dtype::Val::bfloat16:
-      return msl_type(t) + "(" + float_literal(v.real) + ")";
-    case Dtype::Val::complex64:
-      return "complex64_t(" + float_literal(v.real) + ", " + float_literal(v.imag) + ")";
-    case Dtype::Val::float64:
-      break;
-  }
-  return msl_type(t); // throws for float64
+  if (t == float64) msl_type(t); // throws: Metal has no double
+  static const kernel::LiteralStyle style{
+      msl_type, float_literal, "ul", "l", "int64_t(-9223372036854775807l - 1)", false};
+  return kernel::constant_literal(t, v, style);
 }
 
 std::string msl_kernel_name(const FusedKernel& k, const MslVariant& v) {

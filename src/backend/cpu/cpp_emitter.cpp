@@ -1,5 +1,6 @@
 // The C++ emitter: one thin rendering of the FusedKernel description.
 #include "backend/cpu/cpp_emitter.h"
+#include "kernel/constant_literal.h"
 
 #include <cmath>
 #include <iomanip>
@@ -433,38 +434,9 @@ inline float mxj_round_bf16(float x) { return mxj_bf16_to_float(mxj_float_to_bf1
 )";
 
 std::string cpp_constant(Dtype dtype, const kernel::ConstantValue& v) {
-  std::ostringstream os;
-  switch (dtype.val) {
-    case Dtype::Val::bool_:
-      return v.i ? "true" : "false";
-    case Dtype::Val::uint8:
-    case Dtype::Val::uint16:
-    case Dtype::Val::uint32:
-    case Dtype::Val::uint64:
-      os << ctype(dtype) << "(" << v.u << "ULL)";
-      return os.str();
-    case Dtype::Val::int8:
-    case Dtype::Val::int16:
-    case Dtype::Val::int32:
-    case Dtype::Val::int64:
-      if (v.i == std::numeric_limits<int64_t>::min()) {
-        return "std::numeric_limits<int64_t>::min()";
-      }
-      os << ctype(dtype) << "(" << v.i << "LL)";
-      return os.str();
-    case Dtype::Val::float64:
-      return "double(" + float_literal(v.real) + ")";
-    case Dtype::Val::float32:
-      return "float(" + float_literal(v.real) + ")";
-    case Dtype::Val::float16:
-    case Dtype::Val::bfloat16:
-      // The value is exact in float, and converting it back is exact.
-      return ctype(dtype) + "(float(" + float_literal(v.real) + "))";
-    case Dtype::Val::complex64:
-      return "complex64_t(float(" + float_literal(v.real) + "), float(" +
-             float_literal(v.imag) + "))";
-  }
-  return "";
+  static const kernel::LiteralStyle style{
+      ctype, float_literal, "ULL", "LL", "std::numeric_limits<int64_t>::min()", true};
+  return kernel::constant_literal(dtype, v, style);
 }
 
 std::string cpp_symbol_name(const FusedKernel& k) {

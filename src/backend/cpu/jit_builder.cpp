@@ -187,6 +187,19 @@ bool jit_available() {
   return !jit_compiler().empty() && !state().disabled;
 }
 
+// -march=native kernels are only valid on the CPU they were built for: the
+// cache directory is keyed by the CPU model and feature flags too (a home
+// directory shared across machines must not hand out illegal instructions).
+std::string cpu_identity() {
+  std::ifstream info("/proc/cpuinfo");
+  std::string line, model, flags;
+  while (std::getline(info, line) && (model.empty() || flags.empty())) {
+    if (model.empty() && line.rfind("model name", 0) == 0) model = line;
+    if (flags.empty() && line.rfind("flags", 0) == 0) flags = line;
+  }
+  return model + "|" + flags;
+}
+
 const std::string& jit_cache_dir() {
   static const std::string dir = [] {
     fs::path base;
@@ -209,6 +222,7 @@ const std::string& jit_cache_dir() {
       id += ":" + std::to_string(st.st_size) + ":" + std::to_string(st.st_mtime);
     }
     for (auto& f : jit_flags) id += " " + f;
+    id += " " + cpu_identity();
     auto dir = base / hex(stable_hash(id));
     std::error_code ec;
     fs::create_directories(dir, ec);

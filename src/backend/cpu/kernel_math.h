@@ -1,0 +1,228 @@
+// Type traits and branch-free scalar math (exp, log, tanh, erf, erfinv)
+// for the elementwise functors of kernel_ops.h. Embedded verbatim in the JIT
+// preamble between scalar_types.h and kernel_ops.h, so it must stay
+// self-contained: standard headers only, no at-sign characters.
+#pragma once
+
+#ifndef MXCORE_JIT
+#include "mxcore/scalar_types.h"
+#endif
+
+#include <cmath>
+#include <complex>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+
+namespace mxcore::kernel_ops {
+
+template <typename T>
+inline constexpr bool is_complex_v = std::is_same_v<T, complex64_t>;
+template <typename T>
+inline constexpr bool is_half_v =
+    std::is_same_v<T, float16_t> || std::is_same_v<T, bfloat16_t>;
+template <typename T>
+inline constexpr bool is_float_v =
+    std::is_same_v<T, float> || std::is_same_v<T, double> || is_half_v<T>;
+template <typename T>
+inline constexpr bool is_inexact_v = is_float_v<T> || is_complex_v<T>;
+template <typename T>
+inline constexpr bool is_bool_v = std::is_same_v<T, bool>;
+// Integers excluding bool.
+template <typename T>
+inline constexpr bool is_int_v = std::is_integral_v<T> && !is_bool_v<T>;
+// Ordered (non-complex) types.
+template <typename T>
+inline constexpr bool is_real_v = !is_complex_v<T>;
+
+// Math on half types happens in float.
+template <typename T>
+using compute_t = std::conditional_t<is_half_v<T>, float, T>;
+
+// ------------------------------------------------------------------ helpers
+
+// exp in float without branches or library calls, so loops over it vectorize
+// (Cephes' expf polynomial, < 2 ulp). 2^n is applied as two factors so that
+// the whole clamped range [-104, 89] scales without overflowing the exponent
+// field; results underflow to 0 and overflow to inf naturally, NaN propagates.
+inline float exp_float(float x) {
+  x = x < -104.0f ? -104.0f : x;
+  x = x > 89.0f ? 89.0f : x;
+  // Round x / ln2 to the nearest integer n with the 1.5 * 2^23 trick; n is
+  // read from t's mantissa bits (no float-to-int conversion, which would
+  // keep GCC from if-converting the clamps above).
+  float t = x * 1.44269504088896341f + 12582912.0f;
+  float nf = t - 12582912.0f;
+  float r = x - nf * 0.693359375f;
+  r = r + nf * 2.12194440e-4f;
+  float p = 1.9875691500e-4f;
+  p = p * r + 1.3981999507e-3f;
+  p = p * r + 8.3334519073e-3f;
+  p = p * r + 4.1665795894e-2f;
+  p = p * r + 1.6666665459e-1f;
+  p = p * r + 5.0000001201e-1f;
+  p = p * r * r + r + 1.0f;
+  int32_t n;
+  std::memcpy(&n, &t, sizeof(n));
+  n -= 0x4B400000;
+  int32_t n1 = n >> 1;
+  uint32_t b1 = static_cast<uint32_t>(n1 + 127) << 23;
+  uint32_t b2 = static_cast<uint32_t>(n - n1 + 127) << 23;
+  float f1, f2;
+  std::memcpy(&f1, &b1, sizeof(f1));
+  std::memcpy(&f2, &b2, sizeof(f2));
+  return p * f1 * f2;
+}
+
+// exp of a compute type: the vectorizable float version for float (and the
+// half types computed in float), std::exp for double and complex.
+template <typename C>
+inline C exp_c(C x) {
+  if constexpr (std::is_same_v<C, float>) {
+    return exp_float(x);
+  } else {
+    return std::exp(x);
+  }
+}
+
+// log in float without branches (Cephes' logf polynomial, ~1 ulp): the
+// mantissa m in [sqrt(1/2), sqrt(2)) and exponent e are taken from the bits,
+// subnormals are pre-scaled by 2^23, and the special values (negative, 0,
+// inf, NaN) are selected at the end so the loop stays vectorizable.
+inline float log_float(float x) {
+  const bool sub = x < 1.17549435e-38f;
+  float xs = sub ? x * 8388608.0f : x;
+  int32_t bits;
+  std::memcpy(&bits, &xs, sizeof(bits));
+  float e = static_cast<float>(((bits >> 23) & 0xff) - 126) - (sub ? 23.0f : 0.0f);
+  bits = (bits & 0x807fffff) | 0x3f000000; // m in [0.5, 1)
+  float m;
+  std::memcpy(&m, &bits, sizeof(m));
+  const bool lo = m < 0.707106781186547524f;
+  e = lo ? e - 1.0f : e;
+  m = lo ? m + m - 1.0f : m - 1.0f;
+  float z = m * m;
+  float y = 7.0376836292e-2f;
+  y = y * m - 1.1514610310e-1f;
+  y = y * m + 1.1676998740e-1f;
+  y = y * m - 1.2420140846e-1f;
+  y = y * m + 1.4249322787e-1f;
+  y = y * m - 1.6668057665e-1f;
+  y = y * m + 2.0000714765e-1f;
+  y = y * m - 2.4999993993e-1f;
+  y = y * m + 3.3333331174e-1f;
+  y = y * m * z;
+  y = y - 2.12194440e-4f * e;
+  y = y - 0.5f * z;
+  float r = m + y + 0.693359375f * e;
+  const float inf = std::numeric_limits<float>::infinity();
+  r = x == 0.0f ? -inf : r;
+  r = x < 0.0f ? std::numeric_limits<float>::quiet_NaN() : r;
+  r = x == inf ? inf : r;
+  return x != x ? x : r;
+}
+
+// tanh in float without branches: Cephes' tanhf polynomial below 0.625,
+// 1 - 2 / (exp(2|x|) + 1) above (exp_float saturates, so large |x| gives 1).
+inline float tanh_float(float x) {
+  float a = std::fabs(x);
+  float big = 1.0f - 2.0f / (exp_float(a + a) + 1.0f);
+  float z = x * x;
+  float p = -5.70498872745e-3f;
+  p = p * z + 2.06390887954e-2f;
+  p = p * z - 5.37397155531e-2f;
+  p = p * z + 1.33314422036e-1f;
+  p = p * z - 3.33332819422e-1f;
+  p = p * z * a + a;
+  return std::copysign(a < 0.625f ? p : big, x);
+}
+
+// log / tanh of a compute type: the float versions above for float (and
+// the half types), std:: otherwise.
+template <typename C>
+inline C log_c(C x) {
+  if constexpr (std::is_same_v<C, float>) {
+    return log_float(x);
+  } else {
+    return std::log(x);
+  }
+}
+template <typename C>
+inline C tanh_c(C x) {
+  if constexpr (std::is_same_v<C, float>) {
+    return tanh_float(x);
+  } else {
+    return std::tanh(x);
+  }
+}
+
+// erf in float: the two minimax polynomials of MLX's fast_erf (< 1 ulp),
+// both evaluated and selected so the loop stays branch-free.
+inline float erf_float(float a) {
+  float t = std::fabs(a);
+  float s = a * a;
+  float r = -1.72853470e-5f * t + 3.83197126e-4f;
+  float u = -3.88396438e-3f * t + 2.42546219e-2f;
+  r = r * s + u;
+  r = r * t - 1.06777877e-1f;
+  r = r * t - 6.34846687e-1f;
+  r = r * t - 1.28717512e-1f;
+  r = r * t - t;
+  float big = std::copysign(1.0f - exp_float(r), a);
+  float p = -5.96761703e-4f;
+  p = p * s + 4.99119423e-3f;
+  p = p * s - 2.67681349e-2f;
+  p = p * s + 1.12819925e-1f;
+  p = p * s - 3.76125336e-1f;
+  p = p * s + 1.28379166e-1f;
+  float small = p * a + a;
+  return t > 0.927734375f ? big : small;
+}
+
+// Inverse erf in float (Giles' approximation as in MLX, ~2.4 ulp).
+inline float erfinv_float(float a) {
+  float t = std::log((1.0f - a) * (1.0f + a));
+  float p = 3.03697567e-10f;
+  p = p * t + 2.93243101e-8f;
+  p = p * t + 1.22150334e-6f;
+  p = p * t + 2.84108955e-5f;
+  p = p * t + 3.93552968e-4f;
+  p = p * t + 3.02698812e-3f;
+  p = p * t + 4.83185798e-3f;
+  p = p * t - 2.64646143e-1f;
+  p = p * t + 8.40016484e-1f;
+  float q = 5.43877832e-9f;
+  q = q * t + 1.43285448e-7f;
+  q = q * t + 1.22774793e-6f;
+  q = q * t + 1.12963626e-7f;
+  q = q * t - 5.61530760e-5f;
+  q = q * t - 1.47697632e-4f;
+  q = q * t + 2.31468678e-3f;
+  q = q * t + 1.15392581e-2f;
+  q = q * t - 2.32015476e-1f;
+  q = q * t + 8.86226892e-1f;
+  return a * (std::fabs(t) > 6.125f ? p : q);
+}
+
+// Inverse erf in double: the float estimate refined by two Newton steps.
+inline double erfinv_double(double y) {
+  double x = erfinv_float(static_cast<float>(y));
+  if (!(std::fabs(y) < 1.0)) return x; // +-inf at +-1, nan beyond
+  const double two_over_sqrt_pi = 1.1283791670955126;
+  for (int i = 0; i < 2; ++i) {
+    x -= (std::erf(x) - y) / (two_over_sqrt_pi * std::exp(-x * x));
+  }
+  return x;
+}
+
+template <typename T>
+inline bool isnan_any(T x) {
+  if constexpr (is_complex_v<T>) {
+    return x.real() != x.real() || x.imag() != x.imag();
+  } else {
+    return x != x;
+  }
+}
+
+}  // namespace mxcore::kernel_ops
