@@ -3,6 +3,7 @@
 // savez and the .npz format on. Files are paths (str, os.PathLike) or binary
 // file objects (anything with read/readinto, tell, seek, or with write).
 #include "convert.h"
+#include "io/io_util.h"
 #include "mxcore/io.h"
 
 using namespace mxcore;
@@ -187,4 +188,21 @@ Args:
         return py::make_tuple(to_dict(arrays), py::cast(metadata));
       },
       py::arg("file"), py::kw_only(), py::arg("stream") = py::none());
+
+  // Raw row-major tensor data for the .gguf codec in python/mxcore/_gguf.py.
+  m.def(
+      "_read_raw",
+      [](const py::object& file, size_t offset, const Shape& shape, Dtype dtype,
+         mxpy::StreamArg s) {
+        to_stream(s); // validates the stream argument
+        return io_detail::read_array(*reader_for(file, "load"), shape, dtype, offset);
+      },
+      py::arg("file"), py::arg("offset"), py::arg("shape"), py::arg("dtype"), py::kw_only(),
+      py::arg("stream") = py::none());
+  m.def(
+      "_write_raw",
+      [](const py::object& file, const array& a) {
+        io_detail::write_data(*writer_for(file, "save"), io_detail::row_major_for_write(a));
+      },
+      py::arg("file"), py::arg("arr"));
 }
