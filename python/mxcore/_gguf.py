@@ -276,9 +276,7 @@ def _save(file, arrays, metadata, alignment):
             w.pack("<Q", value.size)
             w.array(value)
     offset = 0
-    offsets = []
     for name, a in arrays.items():
-        offsets.append(offset)
         w.string(name)
         w.pack("<I", a.ndim)
         for d in reversed(a.shape):
@@ -287,6 +285,6 @@ def _save(file, arrays, metadata, alignment):
         w.pack("<Q", offset)
         offset += (a.nbytes + alignment - 1) // alignment * alignment
     w.bytes(b"\0" * (-w.count % alignment))
-    for (name, a), start in zip(arrays.items(), offsets):
+    for a in arrays.values():
         w.array(a)
         w.bytes(b"\0" * (-a.nbytes % alignment))
