@@ -88,6 +88,8 @@ class _Reader:
             return self.string()
         if vtype == _ARRAY:
             etype, n = self.unpack("<I"), self.unpack("<Q")
+            if n >= 2**31:
+                raise RuntimeError("[load_gguf] Invalid GGUF file: metadata array too long.")
             if etype == _STRING:
                 return [self.string() for _ in range(n)]
             if etype not in _META_TYPES:
