@@ -104,6 +104,10 @@ class HeaderParser {
       expect(':');
       skip_ws();
       if (key == "descr") {
+        if (peek() == '[') {
+          throw std::invalid_argument("[load] Structured dtypes are not supported (file " +
+                                      label_ + ").");
+        }
         h.descr = parse_string();
         h.has_descr = true;
       } else if (key == "fortran_order") {

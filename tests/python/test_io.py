@@ -187,6 +187,9 @@ def test_npy_errors(tmp_path):
         np.save(tmp_path / "u.npy", arr)
         with pytest.raises(ValueError, match="Unsupported array protocol type-string"):
             mx.load(tmp_path / "u.npy")
+    np.save(tmp_path / "s.npy", np.zeros(2, dtype=[("a", "<f4"), ("b", "<i4")]))
+    with pytest.raises(ValueError, match="Structured dtypes are not supported"):
+        mx.load(tmp_path / "s.npy")
     with pytest.raises(ValueError, match=r"\[save\] Input must be a file-like object"):
         mx.save(123, mx.array(1))
     with pytest.raises(TypeError):
