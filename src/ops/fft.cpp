@@ -101,8 +101,8 @@ array fft_impl(const array& a, Shape n, const std::vector<int>& axes, bool real,
   // The primitive divides inverse transforms by n (backward normalization).
   double n_total = 1;
   for (int size : n) n_total *= size;
-  double scale = norm == FFTNorm::Ortho ? 1.0 / std::sqrt(n_total) : 1.0 / n_total;
-  if (inverse) scale *= n_total;
+  double scale = norm == FFTNorm::Ortho ? std::sqrt(n_total) : n_total;
+  if (!inverse) scale = 1.0 / scale;
   return multiply(out, array(static_cast<float>(scale), float32), s);
 }
 
