@@ -1,10 +1,12 @@
-// Eager FFT: transforms run one axis at a time over row-major buffers. Each
-// pass gathers a block of neighbouring lines into a contiguous scratch (the
+// Eager FFT: transforms run one axis at a time over row-major buffers (real
+// transforms of even length through a half-length complex one). Each pass gathers a block of neighbouring lines into a contiguous scratch (the
 // lines of a non-last axis are interleaved in memory, so reading a block
 // row by row stays cache friendly), transforms each line with a cached
 // 1-D plan, and scatters the results back. Blocks run on the thread pool.
 #include <algorithm>
+#include <cmath>
 #include <cstring>
+#include <numbers>
 #include <stdexcept>
 #include <vector>
 
@@ -34,17 +36,18 @@ struct AxisLines {
 };
 
 // Calls block(o, c, count, scratch, work) for runs of up to kBlockLines lines
-// (o, c), (o, c + 1), ...; scratch holds kBlockLines * n complex values and
-// work the plan's work space.
+// (o, c), (o, c + 1), ...; scratch holds kBlockLines lines of `stride`
+// complex values and work the plan's work space.
 template <typename Block>
-void for_line_blocks(const AxisLines& lines, const FFTPlan& plan, Block&& block) {
+void for_line_blocks(const AxisLines& lines, const FFTPlan& plan, int64_t stride,
+                     Block&& block) {
   const int64_t n = plan.size();
   const int64_t total = lines.outer * lines.inner;
   if (total == 0) return;
   // Roughly n log n work per line; split once a chunk has enough of it.
   const int64_t grain = std::max<int64_t>(1, elementwise_grain / (4 * n));
   parallel_for(total, grain, [&](int64_t begin, int64_t end) {
-    std::vector<cfloat> scratch(kBlockLines * n);
+    std::vector<cfloat> scratch(kBlockLines * stride);
     std::vector<cfloat> work(plan.work_size());
     for (int64_t i = begin; i < end;) {
       int64_t o = i / lines.inner, c = i % lines.inner;
@@ -60,8 +63,8 @@ void c2c_axis(cfloat* data, const Shape& shape, int axis, bool inverse, float sc
   const int64_t n = shape[axis];
   AxisLines lines(shape, axis);
   auto plan = fft_plan(n);
-  for_line_blocks(lines, *plan, [&](int64_t o, int64_t c, int64_t count, cfloat* scratch,
-                                    cfloat* work) {
+  for_line_blocks(lines, *plan, n, [&](int64_t o, int64_t c, int64_t count, cfloat* scratch,
+                                       cfloat* work) {
     cfloat* base = data + o * n * lines.inner + c;
     for (int64_t t = 0; t < n; ++t) {
       for (int64_t b = 0; b < count; ++b) scratch[b * n + t] = base[t * lines.inner + b];
@@ -75,50 +78,127 @@ void c2c_axis(cfloat* data, const Shape& shape, int axis, bool inverse, float sc
   });
 }
 
+// exp(-2 pi i k / n) for k <= n / 2: the twiddles that split the transform
+// of an even-length real signal packed as n / 2 complex values.
+std::vector<cfloat> half_twiddles(int64_t n) {
+  std::vector<cfloat> w(n / 2 + 1);
+  for (int64_t k = 0; k <= n / 2; ++k) {
+    double angle = -2.0 * std::numbers::pi * static_cast<double>(k) / static_cast<double>(n);
+    w[k] = cfloat(static_cast<float>(std::cos(angle)), static_cast<float>(std::sin(angle)));
+  }
+  return w;
+}
+
+inline cfloat times_minus_i(cfloat v) { return {v.imag(), -v.real()}; }
+inline cfloat times_i(cfloat v) { return {-v.imag(), v.real()}; }
+
+// An even-length real signal x of n = 2m samples is transformed as the m
+// complex values z[j] = x[2j] + i x[2j+1]. With E and O the transforms of
+// the even and odd samples (Hermitian, as transforms of real sequences),
+// Z = E + i O and X[k] = E[k] + w^k O[k], X[k + m] = E[k] - w^k O[k].
+
+// Z (m values, overwritten) -> X[0..m] (m + 1 values).
+void unpack_real_spectrum(cfloat* z, int64_t m, const cfloat* w) {
+  cfloat z0 = z[0];
+  z[0] = {z0.real() + z0.imag(), 0.0f};
+  z[m] = {z0.real() - z0.imag(), 0.0f};
+  for (int64_t k = 1; 2 * k <= m; ++k) {
+    int64_t r = m - k;
+    cfloat a = z[k], b = std::conj(z[r]);
+    cfloat e = 0.5f * (a + b);                  // E[k]; E[r] = conj(E[k])
+    cfloat od = times_minus_i(0.5f * (a - b));  // O[k]; O[r] = conj(O[k])
+    z[k] = e + cmul(w[k], od);
+    z[r] = std::conj(e) + cmul(w[r], std::conj(od));
+  }
+}
+
+// X[0..m] (m + 1 values) -> 2 Z (m values); the imaginary parts of X[0] and
+// X[m] are ignored, as a complex-to-real transform does.
+void pack_real_spectrum(cfloat* x, int64_t m, const cfloat* w) {
+  float x0 = x[0].real(), xm = x[m].real();
+  for (int64_t k = 1; 2 * k <= m; ++k) {
+    int64_t r = m - k;
+    cfloat a = x[k], b = std::conj(x[r]);
+    cfloat e = a + b;                            // 2 E[k]
+    cfloat od = cmul(a - b, std::conj(w[k]));    // 2 O[k]
+    x[k] = e + times_i(od);
+    x[r] = std::conj(e) + times_i(std::conj(od));
+  }
+  x[0] = {x0 + xm, x0 - xm};
+}
+
 // Real-to-complex along the last transformed axis: `in` (row-major float,
 // length n on axis) to `out` (row-major complex, length n / 2 + 1).
 void r2c_axis(const float* in, cfloat* out, const Shape& in_shape, int axis) {
   const int64_t n = in_shape[axis];
   const int64_t half = n / 2 + 1;
+  const bool packed = n % 2 == 0;
+  const int64_t m = packed ? n / 2 : n;      // complex transform length
+  const int64_t stride = std::max(m, half);  // scratch per line
   AxisLines lines(in_shape, axis);
-  auto plan = fft_plan(n);
-  for_line_blocks(lines, *plan, [&](int64_t o, int64_t c, int64_t count, cfloat* scratch,
-                                    cfloat* work) {
-    const float* src = in + o * n * lines.inner + c;
-    cfloat* dst = out + o * half * lines.inner + c;
-    for (int64_t t = 0; t < n; ++t) {
-      for (int64_t b = 0; b < count; ++b) scratch[b * n + t] = cfloat(src[t * lines.inner + b], 0);
+  auto plan = fft_plan(m);
+  const std::vector<cfloat> w = packed ? half_twiddles(n) : std::vector<cfloat>{};
+  for_line_blocks(lines, *plan, stride, [&](int64_t o, int64_t c, int64_t count,
+                                            cfloat* scratch, cfloat* work) {
+    const int64_t is = lines.inner;
+    const float* src = in + o * n * is + c;
+    cfloat* dst = out + o * half * is + c;
+    for (int64_t t = 0; t < m; ++t) {
+      for (int64_t b = 0; b < count; ++b) {
+        scratch[b * stride + t] = packed ? cfloat(src[2 * t * is + b], src[(2 * t + 1) * is + b])
+                                         : cfloat(src[t * is + b], 0.0f);
+      }
     }
-    for (int64_t b = 0; b < count; ++b) plan->forward(scratch + b * n, work);
+    for (int64_t b = 0; b < count; ++b) {
+      plan->forward(scratch + b * stride, work);
+      if (packed) unpack_real_spectrum(scratch + b * stride, m, w.data());
+    }
     for (int64_t t = 0; t < half; ++t) {
-      for (int64_t b = 0; b < count; ++b) dst[t * lines.inner + b] = scratch[b * n + t];
+      for (int64_t b = 0; b < count; ++b) dst[t * is + b] = scratch[b * stride + t];
     }
   });
 }
 
 // Complex-to-real along the last transformed axis: `in` (row-major complex,
 // n / 2 + 1 on axis) holds half of a Hermitian spectrum; `out` (row-major
-// float, n on axis) gets the real part of its inverse transform times scale.
+// float, n on axis) gets its unnormalized inverse transform times scale.
 void c2r_axis(const cfloat* in, float* out, const Shape& out_shape, int axis, float scale) {
   const int64_t n = out_shape[axis];
   const int64_t half = n / 2 + 1;
+  const bool packed = n % 2 == 0;
+  const int64_t m = packed ? n / 2 : n;
+  const int64_t stride = std::max(m, half);
   AxisLines lines(out_shape, axis);
-  auto plan = fft_plan(n);
-  for_line_blocks(lines, *plan, [&](int64_t o, int64_t c, int64_t count, cfloat* scratch,
-                                    cfloat* work) {
-    const cfloat* src = in + o * half * lines.inner + c;
-    float* dst = out + o * n * lines.inner + c;
+  auto plan = fft_plan(m);
+  const std::vector<cfloat> w = packed ? half_twiddles(n) : std::vector<cfloat>{};
+  for_line_blocks(lines, *plan, stride, [&](int64_t o, int64_t c, int64_t count,
+                                            cfloat* scratch, cfloat* work) {
+    const int64_t is = lines.inner;
+    const cfloat* src = in + o * half * is + c;
+    float* dst = out + o * n * is + c;
     for (int64_t t = 0; t < half; ++t) {
-      for (int64_t b = 0; b < count; ++b) scratch[b * n + t] = src[t * lines.inner + b];
+      for (int64_t b = 0; b < count; ++b) scratch[b * stride + t] = src[t * is + b];
     }
     for (int64_t b = 0; b < count; ++b) {
-      cfloat* line = scratch + b * n;
-      for (int64_t t = half; t < n; ++t) line[t] = std::conj(line[n - t]);
+      cfloat* line = scratch + b * stride;
+      if (packed) {
+        pack_real_spectrum(line, m, w.data());
+      } else {
+        // The full Hermitian spectrum; the imaginary part of the result
+        // (from the imaginary part of X[0]) is dropped.
+        for (int64_t t = half; t < n; ++t) line[t] = std::conj(line[n - t]);
+      }
       plan->backward(line, work);
     }
-    for (int64_t t = 0; t < n; ++t) {
+    for (int64_t t = 0; t < m; ++t) {
       for (int64_t b = 0; b < count; ++b) {
-        dst[t * lines.inner + b] = scratch[b * n + t].real() * scale;
+        cfloat v = scratch[b * stride + t] * scale;
+        if (packed) {
+          dst[2 * t * is + b] = v.real();
+          dst[(2 * t + 1) * is + b] = v.imag();
+        } else {
+          dst[t * is + b] = v.real();
+        }
       }
     }
   });

@@ -13,13 +13,6 @@ namespace mxcore::cpu {
 
 namespace {
 
-// std::complex's operator* handles inf/nan specially through a library call;
-// the plain formula is what an FFT wants.
-inline cfloat cmul(cfloat a, cfloat b) {
-  return {a.real() * b.real() - a.imag() * b.imag(),
-          a.real() * b.imag() + a.imag() * b.real()};
-}
-
 // exp(-2 pi i num / den), exact reduction of num modulo den first.
 cfloat unit_root(int64_t num, int64_t den) {
   num %= den;
@@ -41,7 +34,7 @@ std::vector<int> small_radices(int64_t n) {
   return radices;
 }
 
-// One Stockham pass of radix R (compile-time for 2, 3, 4): for butterfly
+// One Stockham pass of radix R (compile-time for 2, 3, 4, 5): for butterfly
 // j = q * span + k, inputs src[j + r * m], outputs dst[q * span * R + k + r * span].
 template <int R>
 void radix_pass(const cfloat* src, cfloat* dst, int64_t n, int64_t span, const cfloat* tw) {
@@ -65,6 +58,22 @@ void radix_pass(const cfloat* src, cfloat* dst, int64_t n, int64_t span, const c
         out[span] = t1 + t3;
         out[2 * span] = t0 - t2;
         out[3 * span] = t1 - t3;
+      } else if constexpr (R == 5) {
+        constexpr float c1 = 0.309016994374947424f;   // cos(2 pi / 5)
+        constexpr float c2 = -0.809016994374947424f;  // cos(4 pi / 5)
+        constexpr float s1 = 0.951056516295153572f;   // sin(2 pi / 5)
+        constexpr float s2 = 0.587785252292473129f;   // sin(4 pi / 5)
+        cfloat t1 = v[1] + v[4], t2 = v[2] + v[3];
+        cfloat t3 = v[1] - v[4], t4 = v[2] - v[3];
+        cfloat a1 = v[0] + c1 * t1 + c2 * t2;
+        cfloat a2 = v[0] + c2 * t1 + c1 * t2;
+        cfloat b1 = s1 * t3 + s2 * t4;
+        cfloat b2 = s2 * t3 - s1 * t4;
+        out[0] = v[0] + t1 + t2;
+        out[span] = {a1.real() + b1.imag(), a1.imag() - b1.real()};      // a1 - i b1
+        out[4 * span] = {a1.real() - b1.imag(), a1.imag() + b1.real()};  // a1 + i b1
+        out[2 * span] = {a2.real() + b2.imag(), a2.imag() - b2.real()};
+        out[3 * span] = {a2.real() - b2.imag(), a2.imag() + b2.real()};
       } else if constexpr (R == 3) {
         constexpr float s = 0.866025403784438647f;  // sin(2 pi / 3)
         cfloat t1 = v[1] + v[2];
@@ -114,7 +123,7 @@ FFTPlan::FFTPlan(int64_t n) : n_(n) {
       for (int64_t k = 0; k < span; ++k) {
         for (int r = 1; r < radix; ++r) twiddles_.push_back(unit_root(r * k, span * radix));
       }
-      if (radix != 2 && radix != 3 && radix != 4) {
+      if (radix > 5) {
         for (int r = 0; r < radix; ++r) roots_.push_back(unit_root(r, radix));
       }
       stages_.push_back(st);
@@ -170,6 +179,7 @@ void FFTPlan::stockham(cfloat* data, cfloat* work) const {
       case 2: radix_pass<2>(src, dst, n_, st.span, tw); break;
       case 3: radix_pass<3>(src, dst, n_, st.span, tw); break;
       case 4: radix_pass<4>(src, dst, n_, st.span, tw); break;
+      case 5: radix_pass<5>(src, dst, n_, st.span, tw); break;
       default:
         generic_pass(src, dst, n_, st.radix, st.span, tw, roots_.data() + st.roots_at);
     }

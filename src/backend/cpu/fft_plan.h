@@ -13,6 +13,13 @@ namespace mxcore::cpu {
 
 using cfloat = std::complex<float>;
 
+// std::complex's operator* handles inf/nan specially through a library call;
+// the plain formula is what an FFT wants.
+inline cfloat cmul(cfloat a, cfloat b) {
+  return {a.real() * b.real() - a.imag() * b.imag(),
+          a.real() * b.imag() + a.imag() * b.real()};
+}
+
 class FFTPlan {
  public:
   explicit FFTPlan(int64_t n);
