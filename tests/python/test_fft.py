@@ -322,3 +322,15 @@ def test_errors():
         mx.fft.fft(a, axis=None)
     with pytest.raises(TypeError):
         mx.fft.fft2(a, norm=None)
+
+
+def test_submodule_import_and_long_prime():
+    import mxcore.fft as mfft
+    from mxcore.fft import rfftn
+
+    assert mfft.rfftn is rfftn is mx.fft.rfftn
+    # A prime length far beyond the block and radix limits (Bluestein, 2^18 padded).
+    x = crandn(65537)
+    close(mx.fft.fft(mx.array(x)), np.fft.fft(x.astype(np.complex128)), rel=5e-5)
+    r = randn(2, 65536 + 8)
+    close(mx.fft.irfft(mx.fft.rfft(mx.array(r))), r, rel=5e-5)

@@ -46,12 +46,14 @@ void for_line_blocks(const AxisLines& lines, const FFTPlan& plan, int64_t stride
   if (total == 0) return;
   // Roughly n log n work per line; split once a chunk has enough of it.
   const int64_t grain = std::max<int64_t>(1, elementwise_grain / (4 * n));
+  // Blocks of long lines would need large scratch buffers (and gain nothing).
+  const int64_t block_lines = std::clamp<int64_t>((int64_t(1) << 16) / stride, 1, kBlockLines);
   parallel_for(total, grain, [&](int64_t begin, int64_t end) {
-    std::vector<cfloat> scratch(kBlockLines * stride);
+    std::vector<cfloat> scratch(block_lines * stride);
     std::vector<cfloat> work(plan.work_size());
     for (int64_t i = begin; i < end;) {
       int64_t o = i / lines.inner, c = i % lines.inner;
-      int64_t count = std::min({kBlockLines, lines.inner - c, end - i});
+      int64_t count = std::min({block_lines, lines.inner - c, end - i});
       block(o, c, count, scratch.data(), work.data());
       i += count;
     }
