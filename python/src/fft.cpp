@@ -1,6 +1,7 @@
 // mx.fft: fft, ifft, fft2, ifft2, fftn, ifftn, rfft, irfft, rfft2, irfft2,
 // rfftn, irfftn, fftshift, ifftshift. As in MLX, `stream` may be passed
 // positionally here.
+#include <deque>
 #include <optional>
 #include <string>
 #include <variant>
@@ -78,22 +79,26 @@ array transform_1d(Kind kind, const array& a, std::optional<int> n, int axis,
   }
 }
 
-const char* kDoc1d =
-    "One dimensional discrete Fourier transform (or its inverse / real form) along ``axis``.\n"
-    "``n`` pads with zeros or truncates the input along ``axis`` (for irfft: the output size).";
-const char* kDocNd =
-    "Discrete Fourier transform (or its inverse / real form) over ``axes``.\n"
-    "``s`` gives the sizes of the transformed axes: the input is padded with zeros or\n"
-    "truncated to them (for irfft forms: the output sizes).";
+const char* kSizeNote1d =
+    "\n\n``n`` pads the input with zeros or truncates it along ``axis`` (default: its size);\n"
+    "``norm`` is one of \"backward\", \"ortho\", \"forward\".";
+const char* kSizeNoteNd =
+    "\n\n``s`` pads the input with zeros or truncates it along ``axes`` (``axes`` is required\n"
+    "with ``s``); ``norm`` is one of \"backward\", \"ortho\", \"forward\".";
 
-void def_1d(py::module_& m, const char* name, Kind kind) {
+void def_1d(py::module_& m, const char* name, Kind kind, const std::string& summary) {
+  static std::deque<std::string> docs;  // stable storage for the char pointers
+  docs.push_back(summary + kSizeNote1d);
   m.def(name, [kind](const array& a, std::optional<int> n, int axis, const std::string& norm,
                      mxpy::StreamArg s) { return transform_1d(kind, a, n, axis, norm, s); },
         py::arg("a"), py::arg("n") = py::none(), py::arg("axis") = -1,
-        py::arg("norm") = "backward", py::arg("stream") = py::none(), kDoc1d);
+        py::arg("norm") = "backward", py::arg("stream") = py::none(), docs.back().c_str());
 }
 
-void def_nd(py::module_& m, const char* name, Kind kind, bool two_d) {
+void def_nd(py::module_& m, const char* name, Kind kind, bool two_d, const std::string& summary) {
+  static std::deque<std::string> docs;  // stable storage for the char pointers
+  docs.push_back(summary + kSizeNoteNd);
+  const char* doc = docs.back().c_str();
   auto fn = [kind, name](const array& a, const std::optional<std::vector<int>>& s,
                          const std::optional<std::vector<int>>& axes, const std::string& norm,
                          mxpy::StreamArg stream) {
@@ -102,10 +107,10 @@ void def_nd(py::module_& m, const char* name, Kind kind, bool two_d) {
   if (two_d) {
     m.def(name, fn, py::arg("a"), py::arg("s") = py::none(),
           py::arg("axes") = std::vector<int>{-2, -1}, py::arg("norm") = "backward",
-          py::arg("stream") = py::none(), kDocNd);
+          py::arg("stream") = py::none(), doc);
   } else {
     m.def(name, fn, py::arg("a"), py::arg("s") = py::none(), py::arg("axes") = py::none(),
-          py::arg("norm") = "backward", py::arg("stream") = py::none(), kDocNd);
+          py::arg("norm") = "backward", py::arg("stream") = py::none(), doc);
   }
 }
 
@@ -128,18 +133,27 @@ void def_shift(py::module_& m, const char* name, bool inverse) {
 
 void init_fft(py::module_& parent) {
   auto m = parent.def_submodule("fft", "mxcore.fft: discrete Fourier transforms.");
-  def_1d(m, "fft", Kind::fftn);
-  def_1d(m, "ifft", Kind::ifftn);
-  def_1d(m, "rfft", Kind::rfftn);
-  def_1d(m, "irfft", Kind::irfftn);
-  def_nd(m, "fft2", Kind::fftn, true);
-  def_nd(m, "ifft2", Kind::ifftn, true);
-  def_nd(m, "rfft2", Kind::rfftn, true);
-  def_nd(m, "irfft2", Kind::irfftn, true);
-  def_nd(m, "fftn", Kind::fftn, false);
-  def_nd(m, "ifftn", Kind::ifftn, false);
-  def_nd(m, "rfftn", Kind::rfftn, false);
-  def_nd(m, "irfftn", Kind::irfftn, false);
+  def_1d(m, "fft", Kind::fftn, "One dimensional discrete Fourier Transform.");
+  def_1d(m, "ifft", Kind::ifftn, "One dimensional inverse discrete Fourier Transform.");
+  def_1d(m, "rfft", Kind::rfftn,
+         "One dimensional discrete Fourier Transform on a real input (the output has\n"
+         "``n // 2 + 1`` frequencies along ``axis``; a complex input's imaginary part is dropped).");
+  def_1d(m, "irfft", Kind::irfftn,
+         "The inverse of :func:`rfft`: a real output of size ``n`` along ``axis``\n"
+         "(default ``2 * (a.shape[axis] - 1)``).");
+  def_nd(m, "fft2", Kind::fftn, true, "Two dimensional discrete Fourier Transform.");
+  def_nd(m, "ifft2", Kind::ifftn, true, "Two dimensional inverse discrete Fourier Transform.");
+  def_nd(m, "rfft2", Kind::rfftn, true,
+         "Two dimensional real discrete Fourier Transform (the last axis in ``axes`` is halved).");
+  def_nd(m, "irfft2", Kind::irfftn, true, "The inverse of :func:`rfft2`.");
+  def_nd(m, "fftn", Kind::fftn, false,
+         "n-dimensional discrete Fourier Transform (all axes when ``axes`` is None).");
+  def_nd(m, "ifftn", Kind::ifftn, false, "n-dimensional inverse discrete Fourier Transform.");
+  def_nd(m, "rfftn", Kind::rfftn, false,
+         "n-dimensional real discrete Fourier Transform (the last axis in ``axes`` is halved).");
+  def_nd(m, "irfftn", Kind::irfftn, false,
+         "The inverse of :func:`rfftn`: the last axis in ``axes`` has size ``s[-1]``\n"
+         "(default ``2 * (a.shape[axes[-1]] - 1)``).");
   def_shift(m, "fftshift", false);
   def_shift(m, "ifftshift", true);
 }
