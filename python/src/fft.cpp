@@ -14,12 +14,12 @@ using fft::FFTNorm;
 
 namespace {
 
-FFTNorm parse_norm(const std::string& norm) {
+FFTNorm parse_norm(const std::string& norm, const char* name) {
   if (norm == "backward") return FFTNorm::Backward;
   if (norm == "ortho") return FFTNorm::Ortho;
   if (norm == "forward") return FFTNorm::Forward;
-  throw std::invalid_argument(
-      "[fft] Invalid norm. Expected one of {'backward', 'ortho', 'forward'}.");
+  throw std::invalid_argument(std::string("[") + name +
+                              "] Invalid norm. Expected one of {'backward', 'ortho', 'forward'}.");
 }
 
 enum class Kind { fftn, ifftn, rfftn, irfftn };
@@ -30,7 +30,7 @@ array transform_nd(Kind kind, const char* name, const array& a,
                    const std::optional<std::vector<int>>& s,
                    const std::optional<std::vector<int>>& axes, const std::string& norm,
                    StreamOrDevice stream) {
-  FFTNorm nrm = parse_norm(norm);
+  FFTNorm nrm = parse_norm(norm, name);
   if (s && !axes) {
     throw std::invalid_argument(std::string("[") + name +
                                 "] `axes` should not be `None` if `s` is not `None`.");
@@ -60,9 +60,9 @@ array transform_nd(Kind kind, const char* name, const array& a,
   }
 }
 
-array transform_1d(Kind kind, const array& a, std::optional<int> n, int axis,
+array transform_1d(Kind kind, const char* name, const array& a, std::optional<int> n, int axis,
                    const std::string& norm, StreamOrDevice stream) {
-  FFTNorm nrm = parse_norm(norm);
+  FFTNorm nrm = parse_norm(norm, name);
   if (n) {
     switch (kind) {
       case Kind::fftn: return fft::fft(a, *n, axis, nrm, stream);
@@ -89,8 +89,10 @@ const char* kSizeNoteNd =
 void def_1d(py::module_& m, const char* name, Kind kind, const std::string& summary) {
   static std::deque<std::string> docs;  // stable storage for the char pointers
   docs.push_back(summary + kSizeNote1d);
-  m.def(name, [kind](const array& a, std::optional<int> n, int axis, const std::string& norm,
-                     mxpy::StreamArg s) { return transform_1d(kind, a, n, axis, norm, s); },
+  m.def(name, [kind, name](const array& a, std::optional<int> n, int axis,
+                           const std::string& norm, mxpy::StreamArg s) {
+    return transform_1d(kind, name, a, n, axis, norm, s);
+  },
         py::arg("a"), py::arg("n") = py::none(), py::arg("axis") = -1,
         py::arg("norm") = "backward", py::arg("stream") = py::none(), docs.back().c_str());
 }

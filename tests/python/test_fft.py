@@ -308,10 +308,12 @@ def test_errors():
         mx.fft.fftn(a, s=(3, 4))
     with pytest.raises(ValueError, match=r"\[irfft2\] `axes` should not be `None`"):
         mx.fft.irfft2(a, s=(3, 4), axes=None)
-    with pytest.raises(ValueError, match="Invalid norm"):
+    with pytest.raises(ValueError, match=r"\[fft\] Invalid norm"):
         mx.fft.fft(a, norm="bad")
-    with pytest.raises(ValueError, match="Invalid norm"):
+    with pytest.raises(ValueError, match=r"\[rfftn\] Invalid norm"):
         mx.fft.rfftn(a, norm="Ortho")
+    with pytest.raises(ValueError, match=r"\[irfft\] Invalid norm"):
+        mx.fft.irfft(a, norm="")
     with pytest.raises(IndexError, match=r"\[fftshift\] Invalid axis 3"):
         mx.fft.fftshift(a, axes=3)
     with pytest.raises(IndexError, match=r"\[ifftshift\] Invalid axis -3"):
