@@ -1,8 +1,9 @@
 // Eager FFT: transforms run one axis at a time over row-major buffers (real
-// transforms of even length through a half-length complex one). Each pass gathers a block of neighbouring lines into a contiguous scratch (the
-// lines of a non-last axis are interleaved in memory, so reading a block
-// row by row stays cache friendly), transforms each line with a cached
-// 1-D plan, and scatters the results back. Blocks run on the thread pool.
+// transforms of even length through a half-length complex one). Each pass
+// gathers a block of neighbouring lines into a contiguous scratch (the lines
+// of a non-last axis are interleaved in memory, so reading a block row by
+// row stays cache friendly), transforms each line with a cached 1-D plan,
+// and scatters the results back. Blocks run on the thread pool.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -36,8 +37,8 @@ struct AxisLines {
 };
 
 // Calls block(o, c, count, scratch, work) for runs of up to kBlockLines lines
-// (o, c), (o, c + 1), ...; scratch holds kBlockLines lines of `stride`
-// complex values and work the plan's work space.
+// (o, c), (o, c + 1), ... (fewer for long lines); scratch holds `count` lines
+// of `stride` complex values and work the plan's work space.
 template <typename Block>
 void for_line_blocks(const AxisLines& lines, const FFTPlan& plan, int64_t stride,
                      Block&& block) {
