@@ -336,3 +336,30 @@ def test_submodule_import_and_long_prime():
     close(mx.fft.fft(mx.array(x)), np.fft.fft(x.astype(np.complex128)), rel=5e-5)
     r = randn(2, 65536 + 8)
     close(mx.fft.irfft(mx.fft.rfft(mx.array(r))), r, rel=5e-5)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_configurations(seed):
+    """Random ranks, sizes, axes orders, s, norms and layouts against numpy."""
+    r = np.random.default_rng(1000 + seed)
+    ndim = int(r.integers(1, 5))
+    shape = tuple(int(v) for v in r.choice([1, 2, 3, 5, 6, 8, 9, 11, 16], size=ndim))
+    k = int(r.integers(1, ndim + 1))
+    axes = tuple(int(a) for a in r.permutation(ndim)[:k])
+    axes = tuple(a - ndim if r.random() < 0.3 else a for a in axes)
+    s = tuple(int(v) for v in r.integers(1, 13, size=k)) if r.random() < 0.5 else None
+    norm = str(r.choice(NORMS))
+    name = str(r.choice(["fftn", "ifftn", "rfftn", "irfftn"]))
+    x = (r.standard_normal(shape) + 1j * r.standard_normal(shape)).astype(np.complex64)
+    if name == "rfftn":
+        x = x.real.copy()
+    a = mx.array(x)
+    if r.random() < 0.5 and ndim > 1:  # a transposed view of a permuted copy
+        perm = tuple(int(p) for p in r.permutation(ndim))
+        inv = tuple(int(i) for i in np.argsort(perm))
+        a = mx.transpose(mx.array(np.ascontiguousarray(x.transpose(perm))), inv)
+    if name == "irfftn" and s is None and shape[axes[-1]] == 1:
+        s = tuple(shape[ax] for ax in axes[:-1]) + (2,)
+    got = getattr(mx.fft, name)(a, s=s, axes=axes, norm=norm)
+    want = getattr(np.fft, name)(x, s=s, axes=axes, norm=norm)
+    close(got, want, mx.float32 if name == "irfftn" else mx.complex64)

@@ -198,3 +198,19 @@ def test_compile_shapeless():
         z = mx.array(crandn(*shape).astype(np.complex64))
         np.testing.assert_allclose(np.array(h(z)), np.fft.fft(np.array(z)) + 1.0,
                                    rtol=1e-4, atol=1e-4)
+
+
+def test_vjp_is_the_adjoint():
+    """MLX's convention: the vjp of a complex linear map is its conjugate transpose."""
+    z = crandn(3, 8).astype(np.complex64)
+    c = crandn(3, 8).astype(np.complex64)
+    _, (g,) = mx.vjp(lambda v: mx.fft.fft(v), [mx.array(z)], [mx.array(c)])
+    np.testing.assert_allclose(np.array(g), 8 * np.fft.ifft(c), rtol=1e-4, atol=1e-4)
+    _, (g,) = mx.vjp(lambda v: mx.fft.ifft2(v), [mx.array(z)], [mx.array(c)])
+    np.testing.assert_allclose(np.array(g), np.fft.fft2(c) / 24, rtol=1e-4, atol=1e-4)
+    # rfft of a real input: Re(F^H c) with c zero-extended to the full spectrum.
+    x = rng.standard_normal((3, 7)).astype(np.float32)
+    h = crandn(3, 4).astype(np.complex64)
+    _, (g,) = mx.vjp(lambda v: mx.fft.rfft(v), [mx.array(x)], [mx.array(h)])
+    full = np.concatenate([h, np.zeros((3, 3))], axis=1)
+    np.testing.assert_allclose(np.array(g), (7 * np.fft.ifft(full)).real, rtol=1e-4, atol=1e-4)
