@@ -363,3 +363,14 @@ def test_random_configurations(seed):
     got = getattr(mx.fft, name)(a, s=s, axes=axes, norm=norm)
     want = getattr(np.fft, name)(x, s=s, axes=axes, norm=norm)
     close(got, want, mx.float32 if name == "irfftn" else mx.complex64)
+
+
+def test_inputs_survive_in_place_transforms():
+    x = crandn(4, 8)
+    a = mx.array(x)
+    y = mx.fft.fft(a)
+    mx.eval(y)
+    np.testing.assert_array_equal(np.array(a), x)
+    # A temporary input may lend its buffer to the output.
+    close(mx.fft.ifft(mx.array(x) * 2.0), np.fft.ifft(2 * x.astype(np.complex128)))
+    close(mx.fft.fft(a) + mx.fft.fft(a), 2 * np.fft.fft(x))

@@ -223,8 +223,10 @@ void FFT::eval_cpu(const std::vector<array>& inputs, array& out) {
   if (in.dtype() != input_dtype()) {
     throw std::runtime_error("[FFT] Unexpected input dtype.");
   }
-  out.set_data(allocator::malloc(out.nbytes()));
-  if (out.size() == 0) return;
+  if (out.size() == 0) {
+    out.set_data(allocator::malloc(out.nbytes()));
+    return;
+  }
 
   // 1/n over every transformed axis (the output sizes: for irfftn the input
   // holds only half of the last one), applied once in the last pass.
@@ -234,7 +236,14 @@ void FFT::eval_cpu(const std::vector<array>& inputs, array& out) {
   const int last = axes_.back();
 
   if (!real_) {
-    cpu::copy_into(in, out);
+    // Complex-to-complex runs in place: on the input's buffer when nothing
+    // else uses it.
+    if (in.flags().row_contiguous && in.is_donatable()) {
+      out.move_shared_buffer(in);
+    } else {
+      out.set_data(allocator::malloc(out.nbytes()));
+      cpu::copy_into(in, out);
+    }
     auto* data = out.data<cpu::cfloat>();
     for (size_t i = 0; i < axes_.size(); ++i) {
       bool final_pass = i + 1 == axes_.size();
@@ -242,6 +251,7 @@ void FFT::eval_cpu(const std::vector<array>& inputs, array& out) {
     }
     return;
   }
+  out.set_data(allocator::malloc(out.nbytes()));
   if (!inverse_) {
     // rfftn: the real transform along the last axis, then complex ones.
     array dense = cpu::row_major(in);
