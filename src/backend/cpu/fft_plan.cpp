@@ -34,6 +34,18 @@ std::vector<int> small_radices(int64_t n) {
   return radices;
 }
 
+// The smallest m >= n whose prime factors are 2, 3 and 5 (the fastest
+// Stockham radices): Bluestein's padded length.
+int64_t next_smooth(int64_t n) {
+  for (int64_t m = n;; ++m) {
+    int64_t r = m;
+    for (int p : {2, 3, 5}) {
+      while (r % p == 0) r /= p;
+    }
+    if (r == 1) return m;
+  }
+}
+
 // One Stockham pass of radix R (compile-time for 2, 3, 4, 5): for butterfly
 // j = q * span + k, inputs src[j + r * m], outputs dst[q * span * R + k + r * span].
 template <int R>
@@ -133,8 +145,7 @@ FFTPlan::FFTPlan(int64_t n) : n_(n) {
   }
   // Bluestein: X[k] = c[k] * sum_j (x[j] c[j]) conj(c[k - j]), c[k] = exp(-pi i k^2 / n),
   // a linear convolution computed as a cyclic one of length m >= 2n - 1.
-  int64_t m = 1;
-  while (m < 2 * n - 1) m *= 2;
+  int64_t m = next_smooth(2 * n - 1);
   padded_ = fft_plan(m);
   chirp_.resize(n);
   for (int64_t k = 0; k < n; ++k) {

@@ -1,6 +1,6 @@
 // One-dimensional complex FFT plans: a self-sorting (Stockham) mixed-radix
 // transform for lengths whose prime factors are all small, and Bluestein's
-// chirp-z algorithm (through a power-of-two transform) for the rest. Plans are
+// chirp-z algorithm (through a 5-smooth transform) for the rest. Plans are
 // immutable and cached by length, so threads share them.
 #pragma once
 
