@@ -1,11 +1,15 @@
 """mxcore: a lazy array library with composable function transformations and
 a graph compiler. The API mirrors ``mlx.core``: ``import mxcore as mx``."""
 
+import sys as _sys
+
 from . import _core
 from ._core import *  # noqa: F401,F403
 from ._compile import compile, export_to_dot  # noqa: F401
 from ._stream import stream  # noqa: F401
 from ._io import load, savez, savez_compressed  # noqa: F401
 from ._gguf import save_gguf  # noqa: F401
+
+_sys.modules[__name__ + ".fft"] = fft  # noqa: F405  (`import mxcore.fft` as with mlx.core.fft)
 
 __version__ = "0.1.0"

@@ -5,6 +5,7 @@ void init_ops_numerics(py::module_& m); // python/src/ops_numerics.cpp
 void init_fast(py::module_& m);         // python/src/fast.cpp
 void init_ops_scans(py::module_& m);    // python/src/ops_scans.cpp
 void init_io(py::module_& m);           // python/src/io.cpp
+void init_fft(py::module_& m);          // python/src/fft.cpp
 
 void init_ops_extra(py::module_& m) {
   init_jit(m);
@@ -12,4 +13,5 @@ void init_ops_extra(py::module_& m) {
   init_fast(m);
   init_ops_scans(m);
   init_io(m);
+  init_fft(m);
 }
