@@ -5,11 +5,8 @@
 #include "mxcore/compile.h"
 #include "mxcore/device.h"
 #include "mxcore/dtype.h"
-<<<<<<< HEAD
 #include "mxcore/io.h"
-=======
 #include "mxcore/fft.h"
->>>>>>> fft
 #include "mxcore/linalg.h"
 #include "mxcore/memory.h"
 #include "mxcore/ops.h"
