@@ -1,5 +1,6 @@
 // The C++ emitter: one thin rendering of the FusedKernel description.
 #include "backend/cpu/cpp_emitter.h"
+#include "backend/cpu/jit_support_text.h"
 #include "kernel/constant_literal.h"
 
 #include <cmath>
@@ -66,8 +67,25 @@ std::string sanitize(const std::string& s, size_t max_len) {
   return out;
 }
 
+// A half value that only feeds output stores needs no rounding of its own:
+// the store's round-to-nearest-even conversion gives the same bits.
+bool feeds_only_stores(const FusedKernel& k, const std::string& name) {
+  for (auto& n : k.tape) {
+    for (auto& in : n.inputs) {
+      if (in == name) return false;
+    }
+  }
+  for (auto& o : k.outputs) {
+    if (o.value == name) return true;
+  }
+  return false;
+}
+
 void emit_node(std::ostream& os, const FusedKernel& k, const kernel::FusedNode& n,
                const char* indent) {
+  auto rounded = [&](const std::string& e) {
+    return feeds_only_stores(k, n.name) ? e : round_value(n.dtype, e);
+  };
   os << indent << "const " << value_t(n.dtype) << " " << n.name << " = ";
   switch (n.kind) {
     case NodeKind::astype: {
@@ -77,7 +95,7 @@ void emit_node(std::ostream& os, const FusedKernel& k, const kernel::FusedNode& 
       } else if (from == float64) { // one rounding, straight from double
         os << "float(mxcore_jit::cast<" << ctype(n.dtype) << ">(" << n.inputs[0] << "));\n";
       } else {
-        os << round_value(n.dtype, "mxcore_jit::cast<float>(" + n.inputs[0] + ")") << ";\n";
+        os << rounded("mxcore_jit::cast<float>(" + n.inputs[0] + ")") << ";\n";
       }
       return;
     }
@@ -94,7 +112,7 @@ void emit_node(std::ostream& os, const FusedKernel& k, const kernel::FusedNode& 
   for (size_t i = 0; i < n.inputs.size(); ++i) {
     call += (i ? ", " : "") + n.inputs[i];
   }
-  os << round_value(n.dtype, call + ")") << ";\n";
+  os << rounded(call + ")") << ";\n";
 }
 
 // Reads the per-element inputs, runs the tape, stores the outputs.
@@ -249,20 +267,46 @@ std::vector<std::string> element_closure(const FusedKernel& k,
   return order;
 }
 
-// One pass's per-element values at column `j`.
+// Half inputs read per element are converted a block of columns at a time
+// into float scratch (F16C where the CPU has it: one instruction per 8
+// values) rather than one value at a time in every pass; half outputs are
+// computed into scratch and converted the same way. Blocks stay in L1.
+constexpr int row_block = 512;
+
+bool block_converted(const kernel::FusedInput& in) {
+  return is_half(in.dtype) &&
+         (in.kind == InputKind::contiguous || in.kind == InputKind::column);
+}
+
+std::string block_conversion(Dtype t, bool to_float) {
+  std::string h = t == float16 ? "half" : "bf16";
+  return "mxcore_jit::mxj_" + (to_float ? h + "_block_to_float" : "float_block_to_" + h);
+}
+
+// Converts the current block [c0, c0 + cn) of the half inputs among `values`.
+void emit_block_loads(std::ostream& os, const FusedKernel& k,
+                      const std::vector<std::string>& values, const char* indent) {
+  std::unordered_set<std::string> used(values.begin(), values.end());
+  for (auto& in : k.inputs) {
+    if (!block_converted(in) || !used.count(in.name)) continue;
+    os << indent << block_conversion(in.dtype, true) << "(" << in.name << "_blk, " << in.name
+       << (in.kind == InputKind::column ? "_ptr" : "_row") << " + c0, cn);\n";
+  }
+}
+
+// One pass's per-element values at column c0 + j of the current block.
 void emit_element_values(std::ostream& os, const FusedKernel& k,
-                         const std::vector<std::string>& values, const std::string& j,
-                         const char* indent) {
+                         const std::vector<std::string>& values, const char* indent) {
   for (auto& name : values) {
     bool is_input = false;
     for (auto& in : k.inputs) {
       if (in.name != name) continue;
       is_input = true;
-      os << indent << "const " << value_t(in.dtype) << " " << in.name << " = "
-         << load_value(in.dtype, (in.kind == InputKind::column ? in.name + "_ptr["
-                                                                : in.name + "_row[") +
-                                     j + "]")
-         << ";\n";
+      std::string value = block_converted(in)
+          ? in.name + "_blk[j]"
+          : load_value(in.dtype, in.name + (in.kind == InputKind::column ? "_ptr" : "_row") +
+                                     "[c0 + j]");
+      os << indent << "const " << value_t(in.dtype) << " " << in.name << " = " << value << ";\n";
     }
     if (is_input) continue;
     for (auto& n : k.tape) {
@@ -270,6 +314,10 @@ void emit_element_values(std::ostream& os, const FusedKernel& k,
     }
   }
 }
+
+const char* block_loop =
+    "for (int64_t c0 = 0; c0 < cols; c0 += row_block) {\n";
+const char* block_size = "const int64_t cn = cols - c0 < row_block ? cols - c0 : row_block;\n";
 
 // The pass computing reduction n of the current row into n.name.
 void emit_reduction(std::ostream& os, const FusedKernel& k, const kernel::FusedNode& n) {
@@ -279,23 +327,25 @@ void emit_reduction(std::ostream& os, const FusedKernel& k, const kernel::FusedN
   auto values = element_closure(k, {v});
   std::string A = "mxcore_jit::acc_t<" + out_t + ">";
   std::string op = "mxcore_jit::" + n.op;
+  std::string fold = op + "::fold(part[l], mxcore_jit::cast<" + A + ">(" + v + "));\n";
   os << "    " << out_v << " " << n.name << ";\n    {\n"
      << "      constexpr int lanes = 16; // independent folds: the pass vectorizes\n"
      << "      " << A << " part[lanes];\n"
      << "      for (int l = 0; l < lanes; ++l) part[l] = " << op << "::init<" << A << ">();\n"
-     << "      int64_t j0 = 0;\n"
-     << "      for (; j0 + lanes <= cols; j0 += lanes) {\n"
-     << "        for (int l = 0; l < lanes; ++l) {\n"
-     << "          const int64_t j = j0 + l;\n";
-  emit_element_values(os, k, values, "j", "          ");
-  os << "          " << op << "::fold(part[l], mxcore_jit::cast<" << A << ">(" << v << "));\n"
-     << "        }\n      }\n"
+     << "      " << block_loop << "        " << block_size;
+  emit_block_loads(os, k, values, "        ");
+  os << "        int64_t j0 = 0;\n"
+     << "        for (; j0 + lanes <= cn; j0 += lanes) {\n"
+     << "          for (int l = 0; l < lanes; ++l) {\n"
+     << "            const int64_t j = j0 + l;\n";
+  emit_element_values(os, k, values, "            ");
+  os << "            " << fold << "          }\n        }\n"
+     << "        for (int64_t j = j0; j < cn; ++j) {\n"
+     << "          const int l = 0;\n";
+  emit_element_values(os, k, values, "          ");
+  os << "          " << fold << "        }\n      }\n"
      << "      " << A << " acc = part[0];\n"
      << "      for (int l = 1; l < lanes; ++l) " << op << "::fold(acc, part[l]);\n"
-     << "      for (int64_t j = j0; j < cols; ++j) {\n";
-  emit_element_values(os, k, values, "j", "        ");
-  os << "        " << op << "::fold(acc, mxcore_jit::cast<" << A << ">(" << v << "));\n"
-     << "      }\n"
      << "      " << n.name << " = "
      << (is_half(n.dtype) ? round_value(n.dtype, "acc")
                           : "mxcore_jit::cast<" + out_t + ">(acc)")
@@ -307,6 +357,15 @@ void emit_row(std::ostream& os, const FusedKernel& k) {
   os << "void " << cpp_symbol_name(k)
      << "(void** args, int64_t cols, int64_t row_begin, int64_t row_end) {\n";
   emit_arguments(os, k);
+  os << "  constexpr int64_t row_block = " << row_block << ";\n";
+  for (auto& in : k.inputs) {
+    if (block_converted(in)) os << "  alignas(32) float " << in.name << "_blk[row_block];\n";
+  }
+  for (auto& o : k.outputs) {
+    if (!o.per_row && is_half(o.dtype)) {
+      os << "  alignas(32) float " << o.name << "_blk[row_block];\n";
+    }
+  }
   for (auto& n : k.tape) { // loop invariants
     if (n.level == Level::uniform) emit_node(os, k, n, "  ");
   }
@@ -344,11 +403,24 @@ void emit_row(std::ostream& os, const FusedKernel& k) {
       os << "    " << t << "* __restrict " << o.name << "_row = " << o.name
          << "_ptr + row * cols;\n";
     }
-    os << vectorize_pragma << "    for (int64_t j = 0; j < cols; ++j) {\n";
-    emit_element_values(os, k, element_closure(k, element_targets), "j", "      ");
+    auto values = element_closure(k, element_targets);
+    os << "    " << block_loop << "      " << block_size;
+    emit_block_loads(os, k, values, "      ");
+    os << vectorize_pragma << "      for (int64_t j = 0; j < cn; ++j) {\n";
+    emit_element_values(os, k, values, "        ");
     for (auto& o : k.outputs) {
-      if (!o.per_row) {
-        os << "      " << o.name << "_row[j] = " << store_value(o.dtype, o.value) << ";\n";
+      if (o.per_row) continue;
+      if (is_half(o.dtype)) {
+        os << "        " << o.name << "_blk[j] = " << o.value << ";\n";
+      } else {
+        os << "        " << o.name << "_row[c0 + j] = " << store_value(o.dtype, o.value) << ";\n";
+      }
+    }
+    os << "      }\n";
+    for (auto& o : k.outputs) {
+      if (!o.per_row && is_half(o.dtype)) {
+        os << "      " << block_conversion(o.dtype, false) << "(" << o.name << "_row + c0, "
+           << o.name << "_blk, cn);\n";
       }
     }
     os << "    }\n";
@@ -356,82 +428,7 @@ void emit_row(std::ostream& os, const FusedKernel& k) {
   os << "  }\n}\n";
 }
 
-// Identities and folds of the row kernels' reductions, as the eager
-// reduce_ops.h: half types fold in float, NaN wins in Min/Max.
-const char* row_reduce_helpers = R"(namespace mxcore_jit {
-template <typename T>
-using acc_t = std::conditional_t<std::is_same_v<T, float16_t> || std::is_same_v<T, bfloat16_t>, float, T>;
-struct Sum {
-  template <typename A> static A init() { return A(0); }
-  template <typename A> static void fold(A& acc, A x) { acc = acc + x; }
-};
-struct Prod {
-  template <typename A> static A init() { return A(1); }
-  template <typename A> static void fold(A& acc, A x) { acc = acc * x; }
-};
-struct Max {
-  template <typename A> static A init() {
-    if constexpr (std::numeric_limits<A>::has_infinity) return -std::numeric_limits<A>::infinity();
-    else return std::numeric_limits<A>::lowest();
-  }
-  template <typename A> static void fold(A& acc, A x) { acc = (x > acc || x != x) ? x : acc; }
-};
-struct Min {
-  template <typename A> static A init() {
-    if constexpr (std::numeric_limits<A>::has_infinity) return std::numeric_limits<A>::infinity();
-    else return std::numeric_limits<A>::max();
-  }
-  template <typename A> static void fold(A& acc, A x) { acc = (x < acc || x != x) ? x : acc; }
-};
-} // namespace mxcore_jit
-)";
-
 } // namespace
-
-// float16 <-> float through integer bit operations (exact, round to
-// nearest even): GCC 12 does not vectorize _Float16 conversions without
-// AVX512-FP16, these vectorize with plain AVX2.
-const char* half_conversions = R"(#include <cstring>
-namespace mxcore_jit {
-inline float mxj_half_to_float(uint16_t h) {
-  uint32_t em = uint32_t(h & 0x7fff) << 13;
-  float f; std::memcpy(&f, &em, 4);
-  f *= 5.192296858534828e+33f; // 2^112: rebias exponent, scale subnormals
-  uint32_t u; std::memcpy(&u, &f, 4);
-  u = em >= (0x7c00u << 13) ? (em | 0x7f800000u) : u; // inf, nan
-  u |= uint32_t(h & 0x8000) << 16;
-  std::memcpy(&f, &u, 4);
-  return f;
-}
-inline uint16_t mxj_float_to_half(float x) {
-  uint32_t f; std::memcpy(&f, &x, 4);
-  uint32_t sign = f & 0x80000000u;
-  f ^= sign;
-  // subnormal results: let the float adder round
-  float ff; std::memcpy(&ff, &f, 4);
-  float sub = ff + 0.5f; // denorm magic: 2^-1 ((127-15)+(23-10)+1 = 126)
-  uint32_t us; std::memcpy(&us, &sub, 4);
-  uint32_t o_sub = us - 0x3f000000u;
-  uint32_t odd = (f >> 13) & 1u;
-  uint32_t o_norm = (f + 0xc8000fffu + odd) >> 13; // ((15-127) << 23) + 0xfff
-  uint32_t o = f < (113u << 23) ? o_sub : o_norm;
-  o = f >= (143u << 23) ? (f > 0x7f800000u ? 0x7e00u : 0x7c00u) : o;
-  return uint16_t(o | (sign >> 16));
-}
-inline float mxj_bf16_to_float(uint16_t h) {
-  uint32_t u = uint32_t(h) << 16;
-  float f; std::memcpy(&f, &u, 4);
-  return f;
-}
-inline uint16_t mxj_float_to_bf16(float x) { // nearest even; NaN stays quiet NaN
-  uint32_t u; std::memcpy(&u, &x, 4);
-  uint32_t r = (u + 0x7fffu + ((u >> 16) & 1u)) >> 16;
-  return uint16_t((u & 0x7fffffffu) > 0x7f800000u ? ((u >> 16) | 0x40u) : r);
-}
-inline float mxj_round_half(float x) { return mxj_half_to_float(mxj_float_to_half(x)); }
-inline float mxj_round_bf16(float x) { return mxj_bf16_to_float(mxj_float_to_bf16(x)); }
-} // namespace mxcore_jit
-)";
 
 std::string cpp_constant(Dtype dtype, const kernel::ConstantValue& v) {
   static const kernel::LiteralStyle style{
@@ -447,31 +444,8 @@ std::string emit_cpp_source(const FusedKernel& k) {
   std::ostringstream os;
   os << "// mxcore fused kernel " << k.name << " (" << k.variant() << ")\n"
      << "#define MXCORE_JIT\n"
-     << kernel_ops_text << "\n" << half_conversions
-     << "#include <cstdint>\n#include <limits>\n#include <type_traits>\n\n"
-     << "namespace mxcore_jit {\nusing namespace mxcore;\n"
-     << "// AsType: complex keeps its real part, half types go through float,\n"
-     << "// bool is x != 0 (the eager cast's rules).\n"
-     << "template <typename To, typename From>\ninline To cast(From x) {\n"
-     << "  if constexpr (std::is_same_v<To, From>) {\n    return x;\n"
-     << "  } else if constexpr (std::is_same_v<From, float16_t> && !std::is_same_v<To, complex64_t>) {\n"
-     << "    uint16_t h;\n    std::memcpy(&h, &x, 2);\n"
-     << "    return cast<To>(mxj_half_to_float(h));\n"
-     << "  } else if constexpr (std::is_same_v<To, float16_t> && !std::is_same_v<From, complex64_t> && !std::is_same_v<From, bool> && !std::is_same_v<From, double>) {\n"
-     << "    uint16_t h = mxj_float_to_half(cast<float>(x));\n    To r;\n"
-     << "    std::memcpy(&r, &h, 2);\n    return r;\n"
-     << "  } else if constexpr (std::is_same_v<From, complex64_t>) {\n"
-     << "    return cast<To>(x.real());\n"
-     << "  } else if constexpr (std::is_same_v<To, complex64_t>) {\n"
-     << "    return complex64_t(cast<float>(x), 0.0f);\n"
-     << "  } else if constexpr (std::is_same_v<From, bfloat16_t> || "
-        "std::is_same_v<From, float16_t>) {\n"
-     << "    return cast<To>(static_cast<float>(x));\n"
-     << "  } else if constexpr (std::is_same_v<To, bool>) {\n"
-     << "    return x != From(0);\n"
-     << "  } else {\n    return static_cast<To>(x);\n  }\n}\n"
-     << "} // namespace mxcore_jit\n\n"
-     << (k.row ? row_reduce_helpers : "")
+     << kernel_ops_text << "\n" << jit_conversions_text
+     << (k.row ? jit_row_reduce_text : "")
      << "using namespace mxcore;\n"
      << "using index_t = " << (k.large_index ? "int64_t" : "int32_t") << ";\n\n"
      << "extern \"C\" {\n\n";
