@@ -5,6 +5,7 @@
 #include "mxcore/compile.h"
 #include "mxcore/device.h"
 #include "mxcore/dtype.h"
+#include "mxcore/gather_mm.h"
 #include "mxcore/linalg.h"
 #include "mxcore/memory.h"
 #include "mxcore/ops.h"
