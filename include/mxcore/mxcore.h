@@ -9,6 +9,7 @@
 #include "mxcore/linalg.h"
 #include "mxcore/memory.h"
 #include "mxcore/ops.h"
+#include "mxcore/quantized.h"
 #include "mxcore/stream.h"
 #include "mxcore/transforms.h"
 #include "mxcore/utils.h"

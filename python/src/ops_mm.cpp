@@ -1,11 +1,15 @@
-// Python bindings of gather_mm, block_masked_mm and segmented_mm.
+// Python bindings of gather_mm, block_masked_mm and segmented_mm (and, through
+// init_ops_quantized, the quantized products).
 #include "bindings.h"
 #include "convert.h"
 #include "mxcore/gather_mm.h"
 
 using namespace mxcore;
 
+void init_ops_quantized(py::module_& m); // python/src/ops_quantized.cpp
+
 void init_ops_mm(py::module_& m) {
+  init_ops_quantized(m);
   m.def("gather_mm", [](const array& a, const array& b, const std::optional<array>& lhs,
                         const std::optional<array>& rhs, bool sorted, mxpy::StreamArg s) {
     return gather_mm(a, b, lhs, rhs, sorted, s);
