@@ -227,7 +227,8 @@ array dequantize_impl(const array& w, const array& scales, const std::optional<a
                                 "Biases must be null for quantization mode 'mxfp4'.");
   }
   if (dtype && !is_floating_point(*dtype)) {
-    throw std::invalid_argument(prefix(op) + "The output dtype must be a floating point type.");
+    throw std::invalid_argument(prefix(op) + "Only real floating types are supported but "
+                                "output dtype == " + dtype_name(*dtype) + ".");
   }
   const int64_t length = int64_t(w.shape(-1)) * 32 / p.bits;
   Shape full = w.shape();
@@ -261,7 +262,8 @@ array dequantize_impl(const array& w, const array& scales, const std::optional<a
     return dtype && *dtype != out.dtype() ? astype(out, *dtype, s) : out;
   }
   if (scales.dtype() != uint8) {
-    throw std::invalid_argument(prefix(op) + "mxfp4 scales must be uint8 (e8m0) values.");
+    throw std::invalid_argument(prefix(op) + "Scale type must be uint8 but received type " +
+                                dtype_name(scales.dtype()) + ".");
   }
   std::vector<float> table(kFp4Values, kFp4Values + 8);
   for (int i = 0; i < 8; ++i) table.push_back(-kFp4Values[i]);
@@ -271,24 +273,33 @@ array dequantize_impl(const array& w, const array& scales, const std::optional<a
   return astype(out, dtype.value_or(bfloat16), s);
 }
 
-// Dequantized weight laid out for x @ w_d: (..., K, N).
-array dequantized_rhs(const array& x, const array& w, const array& scales,
-                      const std::optional<array>& biases, bool transpose,
-                      std::optional<int> group_size, std::optional<int> bits,
-                      const std::string& mode, const char* op, Stream s) {
+// Promotes x with the scales (affine) and returns it with the dequantized
+// weight laid out for x @ w_d: (..., K, N).
+std::pair<array, array> quantized_operands(const array& x, const array& w, const array& scales,
+                                           const std::optional<array>& biases, bool transpose,
+                                           std::optional<int> group_size,
+                                           std::optional<int> bits, const std::string& mode,
+                                           const char* op, Stream s) {
   Params p = resolve(mode, group_size, bits, op);
-  if (!is_floating_point(x.dtype())) {
-    throw std::invalid_argument(prefix(op) + "Only real floating point inputs are supported.");
+  Dtype t = p.mode == Mode::affine ? promote_types(x.dtype(), scales.dtype())
+                                   : (is_floating_point(x.dtype()) ? x.dtype() : float32);
+  if (!is_floating_point(t)) {
+    throw std::invalid_argument(prefix(op) + "Only real floating point types are supported but " +
+                                dtype_name(x.dtype()) + " and " + dtype_name(scales.dtype()) +
+                                " were provided.");
   }
-  array wd = dequantize_impl(w, scales, biases, p, x.dtype(), op, s);
+  array wd = dequantize_impl(w, scales, biases, p, t, op, s);
   if (transpose) wd = swapaxes(wd, -1, -2, s);
   if (x.ndim() < 1 || x.shape(-1) != wd.shape(-2)) {
-    throw std::invalid_argument(
-        prefix(op) + "The shapes of the weight and scales are incompatible with the input "
-        "shape " + shape_str(x.shape()) + ": the dequantized weight has shape " +
-        shape_str(wd.shape()) + (transpose ? " after transposition." : "."));
+    std::ostringstream msg;
+    msg << prefix(op) << "Last dimension of first input with shape (..., "
+        << (x.ndim() ? x.shape(-1) : 0) << ") does not match the expanded quantized matrix ("
+        << wd.shape(-2) << ", " << wd.shape(-1) << ") computed from shape "
+        << shape_str(w.shape()) << " with group_size=" << p.group_size << ", bits=" << p.bits
+        << " and transpose=" << (transpose ? "true" : "false");
+    throw std::invalid_argument(msg.str());
   }
-  return wd;
+  return {astype(x, t, s), wd};
 }
 
 } // namespace
@@ -327,9 +338,9 @@ array quantized_matmul(const array& x, const array& w, const array& scales,
                        std::optional<int> group_size, std::optional<int> bits,
                        const std::string& mode, StreamOrDevice sd) {
   auto s = to_stream(sd);
-  array wd = dequantized_rhs(x, w, scales, biases, transpose, group_size, bits, mode,
-                             "quantized_matmul", s);
-  return matmul(x, wd, s);
+  auto [xt, wd] = quantized_operands(x, w, scales, biases, transpose, group_size, bits, mode,
+                                     "quantized_matmul", s);
+  return matmul(xt, wd, s);
 }
 
 array gather_qmm(const array& x, const array& w, const array& scales,
@@ -338,9 +349,27 @@ array gather_qmm(const array& x, const array& w, const array& scales,
                  std::optional<int> group_size, std::optional<int> bits,
                  const std::string& mode, bool sorted_indices, StreamOrDevice sd) {
   auto s = to_stream(sd);
-  array wd = dequantized_rhs(x, w, scales, biases, transpose, group_size, bits, mode,
-                             "gather_qmm", s);
-  return gather_mm(x, wd, std::move(lhs_indices), std::move(rhs_indices), sorted_indices, s);
+  if (x.ndim() < 2) {
+    throw std::invalid_argument("[gather_qmm] Input must have at least two dimensions but got "
+                                "input with shape " + shape_str(x.shape()) + ".");
+  }
+  for (const auto* idx : {&lhs_indices, &rhs_indices}) {
+    if (*idx && !is_integral((*idx)->dtype())) {
+      throw std::invalid_argument(
+          "[gather_qmm] Got indices with invalid dtype. Indices must be integral.");
+    }
+  }
+  auto [xt, wd] = quantized_operands(x, w, scales, biases, transpose, group_size, bits, mode,
+                                     "gather_qmm", s);
+  // Unlike gather_mm, missing indices never fall back to a broadcasting
+  // matmul: they enumerate the operand's batch.
+  if (!lhs_indices && !rhs_indices) {
+    int64_t count = 1;
+    for (int i = 0; i + 2 < xt.ndim(); ++i) count *= xt.shape(i);
+    lhs_indices = reshape(arange(0.0, double(count), 1.0, uint32, s),
+                          Shape(xt.shape().begin(), xt.shape().end() - 2), s);
+  }
+  return gather_mm(xt, wd, std::move(lhs_indices), std::move(rhs_indices), sorted_indices, s);
 }
 
 // The fixed-signature affine forms declared in ops.h.
