@@ -7,6 +7,7 @@
 #include "mxcore/dtype.h"
 #include "mxcore/gather_mm.h"
 #include "mxcore/linalg.h"
+#include "mxcore/linalg_det.h"
 #include "mxcore/memory.h"
 #include "mxcore/ops.h"
 #include "mxcore/quantized.h"

@@ -1,5 +1,5 @@
-// Python bindings of gather_mm, block_masked_mm and segmented_mm (and, through
-// init_ops_quantized, the quantized products).
+// Python bindings of gather_mm, block_masked_mm and segmented_mm; also calls
+// the init functions of the quantized products and linalg.det / slogdet.
 #include "bindings.h"
 #include "convert.h"
 #include "mxcore/gather_mm.h"
@@ -7,9 +7,11 @@
 using namespace mxcore;
 
 void init_ops_quantized(py::module_& m); // python/src/ops_quantized.cpp
+void init_linalg_det(py::module_& m);    // python/src/ops_linalg_det.cpp
 
 void init_ops_mm(py::module_& m) {
   init_ops_quantized(m);
+  init_linalg_det(m);
   m.def("gather_mm", [](const array& a, const array& b, const std::optional<array>& lhs,
                         const std::optional<array>& rhs, bool sorted, mxpy::StreamArg s) {
     return gather_mm(a, b, lhs, rhs, sorted, s);
