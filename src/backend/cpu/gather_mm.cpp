@@ -1,8 +1,8 @@
 // Eager GatherMM: one BLAS gemm per output matrix.
 //
-// Both operands are first copied into row-major stacks of matrices in the
-// compute type (float32, or float64 for float64), so every gathered matrix is
-// a contiguous block; float16/bfloat16 results are accumulated in float32 and
+// Both operands are used as row-major stacks of matrices in the compute type
+// (float32, or float64 for float64), copied only when they are not already,
+// so every gathered matrix is a contiguous block; float16/bfloat16 results are accumulated in float32 and
 // converted at the end, as the dense matmul does.
 #include <cblas.h>
 
@@ -25,7 +25,9 @@ void gemm(int m, int n, int k, const double* a, const double* b, double* c) {
                     0.0, c, n);
 }
 
+// x itself when it is already a row-major buffer of dtype, else a copy.
 array row_major(const array& x, Dtype dtype) {
+  if (x.dtype() == dtype && x.flags().row_contiguous) return x;
   array y(allocator::malloc(x.size() * dtype.size), x.shape(), dtype);
   copy_into(x, y);
   return y;
