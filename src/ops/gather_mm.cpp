@@ -42,20 +42,23 @@ Dtype real_floating_type(const array& a, const array& b, const char* op) {
   return t;
 }
 
-// mask (..., ceil(R / bs), ceil(C / bs)) -> (..., R, C), each entry repeated
-// over its bs x bs block, cast to dtype.
-array expand_block_mask(const array& mask, int rows, int cols, int block, Dtype dtype,
-                        const Shape& batch, const char* name, Stream s) {
+// Applies mask (..., ceil(R / bs), ceil(C / bs)) to x (..., R, C): each mask
+// entry covers a bs x bs block. A bool mask selects (a masked-out block is 0
+// even where x is inf or nan, as in MLX); any other mask multiplies.
+array apply_block_mask(const array& x, const array& mask, int block, const Shape& batch,
+                       const char* name, Stream s) {
+  const int rows = x.shape(-2), cols = x.shape(-1);
   const int tr = (rows + block - 1) / block, tc = (cols + block - 1) / block;
-  Shape tiles = batch;
-  tiles.push_back(tr);
-  tiles.push_back(tc);
   if (mask.ndim() < 2) {
     throw std::invalid_argument(std::string("[block_masked_mm] ") + name +
                                 " must have at least 2 dimensions but got shape " +
                                 shape_str(mask.shape()) + ".");
   }
-  array m = broadcast_to(astype(mask, dtype, s), tiles, s);
+  const bool select = mask.dtype() == bool_;
+  Shape tiles = batch;
+  tiles.push_back(tr);
+  tiles.push_back(tc);
+  array m = broadcast_to(select ? mask : astype(mask, x.dtype(), s), tiles, s);
   const int nd = m.ndim();
   m = expand_dims(expand_dims(m, nd, s), nd - 1, s); // (..., tr, 1, tc, 1)
   Shape full = batch;
@@ -68,7 +71,8 @@ array expand_block_mask(const array& mask, int rows, int cols, int block, Dtype 
   Shape start(m.ndim(), 0), stop = m.shape();
   stop[nd - 2] = rows;
   stop[nd - 1] = cols;
-  return slice(m, start, stop, s);
+  m = slice(m, start, stop, s);
+  return select ? where(m, x, array(0.0, x.dtype()), s) : multiply(x, m, s);
 }
 
 } // namespace
@@ -123,19 +127,11 @@ array block_masked_mm(array a, array b, int block_size, std::optional<array> mas
   Dtype t = real_floating_type(a, b, "block_masked_mm");
   a = astype(a, t, s);
   b = astype(b, t, s);
-  const int m = a.shape(-2), k = a.shape(-1), n = b.shape(-1);
   Shape batch = broadcast_shapes(batch_shape(a), batch_shape(b));
-  if (mask_lhs) {
-    a = multiply(a, expand_block_mask(*mask_lhs, m, k, block_size, t, batch, "mask_lhs", s), s);
-  }
-  if (mask_rhs) {
-    b = multiply(b, expand_block_mask(*mask_rhs, k, n, block_size, t, batch, "mask_rhs", s), s);
-  }
+  if (mask_lhs) a = apply_block_mask(a, *mask_lhs, block_size, batch, "mask_lhs", s);
+  if (mask_rhs) b = apply_block_mask(b, *mask_rhs, block_size, batch, "mask_rhs", s);
   array out = matmul(a, b, s);
-  if (mask_out) {
-    out = multiply(out, expand_block_mask(*mask_out, m, n, block_size, t, batch, "mask_out", s),
-                   s);
-  }
+  if (mask_out) out = apply_block_mask(out, *mask_out, block_size, batch, "mask_out", s);
   if (a_vec) out = squeeze(out, -2, s);
   if (b_vec) out = squeeze(out, -1, s);
   return out;

@@ -143,3 +143,19 @@ def test_segmented_errors(call, msg):
     with pytest.raises(ValueError) as info:
         call()
     assert msg in str(info.value)
+
+
+def test_block_masked_bool_masks_select_not_multiply():
+    # A masked-out block is exactly zero even where the operand or product is inf.
+    a = np.ones((64, 64), np.float32)
+    a[0, 0] = np.inf
+    b = np.ones((64, 64), np.float32)
+    keep = mx.array([[False, True], [True, True]])
+    out = mx.block_masked_mm(mx.array(a), mx.array(b), 32, None, keep)
+    np.testing.assert_array_equal(np.array(out)[:2, :2], np.full((2, 2), 32.0))
+    out = mx.block_masked_mm(mx.array(a), mx.array(b), 32, keep)
+    np.testing.assert_array_equal(np.array(out)[:32, :32], np.zeros((32, 32)))
+    np.testing.assert_array_equal(np.array(out)[32:, 32:], np.full((32, 32), 64.0))
+    # Float masks scale: inf stays inf.
+    out = mx.block_masked_mm(mx.array(a), mx.array(b), 32, mx.array([[0.5, 1.0], [1.0, 1.0]]))
+    assert np.isinf(np.array(out)[0, 0]) and float(out[1, 1]) == 32.0
