@@ -32,7 +32,7 @@ void init_ops_quantized(py::module_& m) {
      py::arg("bits") = py::none(), py::arg("mode") = "affine", py::kw_only(),
      py::arg("global_scale") = py::none(), py::arg("stream") = py::none(),
      "Quantize the array w. Returns (w_q, scales, biases) for mode 'affine' and "
-     "(w_q, scales) for 'mxfp4'.");
+     "(w_q, scales) for 'mxfp4' and 'mxfp8'.");
   m.def("dequantize", [](const array& w, const array& scales, const std::optional<array>& biases,
                          std::optional<int> group_size, std::optional<int> bits,
                          const std::string& mode, const std::optional<array>& global_scale,

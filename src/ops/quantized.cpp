@@ -6,10 +6,12 @@
 // the endpoint of larger magnitude ("edge") exact: the scale is negated unless
 // |min| > |max|, q0 = round(edge / scale), and if q0 != 0 then
 // scale = edge / q0, bias = edge (else bias = 0).
-// mxfp4: per group of 32, e = ceil(log2(max|w| / 6)) (e8m0 byte e + 127) and
-// each w / 2^e is rounded to the nearest fp4 e2m1 value (ties toward zero).
+// mxfp4 / mxfp8: per group of 32, e = ceil(log2(max|w| / M)) (e8m0 byte
+// e + 127) with M = 6 / 448, and each w / 2^e is rounded to the nearest fp4
+// e2m1 value (ties toward zero) / fp8 e4m3 value (ties to even).
 #include "mxcore/quantized.h"
 
+#include <cmath>
 #include <sstream>
 #include <stdexcept>
 
@@ -20,7 +22,7 @@ namespace mxcore {
 
 namespace {
 
-enum class Mode { affine, mxfp4 };
+enum class Mode { affine, mxfp4, mxfp8 };
 
 struct Params {
   Mode mode;
@@ -48,21 +50,24 @@ Params resolve(const std::string& mode, std::optional<int> group_size, std::opti
     }
     return p;
   }
-  if (mode == "mxfp4") {
-    const int g = group_size.value_or(32), b = bits.value_or(4);
+  if (mode == "mxfp4" || mode == "mxfp8") {
+    const int want_bits = mode == "mxfp4" ? 4 : 8;
+    const int g = group_size.value_or(32), b = bits.value_or(want_bits);
     if (g != 32) {
-      throw std::invalid_argument(prefix(op) + "mxfp4 quantization requires group size 32 "
+      throw std::invalid_argument(prefix(op) + mode + " quantization requires group size 32 "
                                   "but got " + std::to_string(g) + ".");
     }
-    if (b != 4) {
-      throw std::invalid_argument(prefix(op) + "mxfp4 quantization requires bits to be 4 but "
-                                  "got " + std::to_string(b) + ".");
+    if (b != want_bits) {
+      throw std::invalid_argument(prefix(op) + mode + " quantization requires bits to be " +
+                                  std::to_string(want_bits) + " but got " + std::to_string(b) +
+                                  ".");
     }
-    return {Mode::mxfp4, 32, 4};
+    return {want_bits == 4 ? Mode::mxfp4 : Mode::mxfp8, 32, want_bits};
   }
-  if (mode == "mxfp8" || mode == "nvfp4") {
+  if (mode == "nvfp4") {
     throw std::invalid_argument(prefix(op) + "Quantization mode '" + mode +
-                                "' is not supported by mxcore (supported: 'affine', 'mxfp4').");
+                                "' is not supported by mxcore (supported: 'affine', 'mxfp4', "
+                                "'mxfp8').");
   }
   throw std::invalid_argument(prefix(op) + "Invalid quantization mode '" + mode + "'.");
 }
@@ -188,14 +193,29 @@ std::vector<array> quantize_affine(const array& w, const Params& p, Stream s) {
 // Magnitudes of the 8 non-negative fp4 e2m1 values; a code's high bit is its sign.
 constexpr float kFp4Values[8] = {0.0f, 0.5f, 1.0f, 1.5f, 2.0f, 3.0f, 4.0f, 6.0f};
 
-std::vector<array> quantize_mxfp4(const array& w, Stream s) {
-  array g = astype(reshape(w, grouped_shape(w.shape(), 32), s), float32, s);
-  array amax = max(abs(g, s), -1, true, s);
-  array e = ceil(log2(divide(amax, array(6.0f), s), s), s);
-  e = clip(where(equal(amax, array(0.0f), s), array(0.0f), e, s), array(-127.0f),
-           array(127.0f), s);
-  array v = divide(g, power(array(2.0f), e, s), s);
-  // Code = number of rounding midpoints strictly below |v| (ties go down).
+// The value of every code of the element format (16 fp4 e2m1 or 256 fp8 e4m3).
+std::vector<float> element_table(Mode mode) {
+  std::vector<float> table;
+  if (mode == Mode::mxfp4) {
+    for (int sign : {1, -1}) {
+      for (float v : kFp4Values) table.push_back(sign * v);
+    }
+    return table;
+  }
+  // e4m3: bias 7, no infinities; exponent field 0 is subnormal (m * 2^-9),
+  // and 0x7f / 0xff are nan.
+  for (int code = 0; code < 256; ++code) {
+    const int exp = (code >> 3) & 15, mant = code & 7;
+    float v = exp == 0 ? std::ldexp(float(mant), -9) : std::ldexp(1.0f + mant / 8.0f, exp - 7);
+    if ((code & 127) == 127) v = std::nanf("");
+    table.push_back(code & 128 ? -v : v);
+  }
+  return table;
+}
+
+// fp4 e2m1 code of v (|v| <= 6): the number of rounding midpoints strictly
+// below |v| (ties go toward zero, as MLX), plus 8 for negative nonzero codes.
+array encode_fp4(const array& v, Stream s) {
   std::vector<float> mids;
   for (int i = 0; i < 7; ++i) mids.push_back(0.5f * (kFp4Values[i] + kFp4Values[i + 1]));
   array mag = expand_dims(abs(v, s), -1, s);
@@ -203,8 +223,44 @@ std::vector<array> quantize_mxfp4(const array& w, Stream s) {
                    false, s);
   array negative_code = logical_and(less(v, array(0.0f), s),
                                     greater(code, array(0u, uint32), s), s);
-  code = add(code, multiply(astype(negative_code, uint32, s), array(8u, uint32), s), s);
-  array packed = pack(reshape(code, w.shape(), s), 4, s);
+  return add(code, multiply(astype(negative_code, uint32, s), array(8u, uint32), s), s);
+}
+
+// fp8 e4m3 code of v (|v| <= 448), rounding to nearest even: the quantum is
+// 2^(max(floor(log2|v|), -6) - 3) (subnormals below 2^-6).
+array encode_fp8(const array& v, Stream s) {
+  // Out-of-range magnitudes (only inf can exceed 448 after scaling) saturate.
+  array mag = minimum(abs(v, s), array(448.0f), s);
+  array tiny = array(std::ldexp(1.0f, -6));
+  array e = floor(log2(maximum(mag, tiny, s), s), s);
+  array quantum = power(array(2.0f), subtract(e, array(3.0f), s), s);
+  array r = minimum(multiply(round(divide(mag, quantum, s), 0, s), quantum, s), array(448.0f), s);
+  // Re-derive the exponent from the rounded value (rounding may carry).
+  array normal = greater_equal(r, tiny, s);
+  array er = floor(log2(maximum(r, tiny, s), s), s);
+  array mant_normal = subtract(multiply(divide(r, power(array(2.0f), er, s), s), array(8.0f), s),
+                               array(8.0f), s);
+  array code_normal = add(multiply(add(er, array(7.0f), s), array(8.0f), s), mant_normal, s);
+  array code_sub = multiply(r, array(std::ldexp(1.0f, 9)), s);
+  array code = astype(where(normal, code_normal, code_sub, s), uint32, s);
+  // The sign bit is kept even when the value rounds to zero (-0.0 included,
+  // whose reciprocal is -inf), as MLX does.
+  array negative = astype(less(divide(array(1.0f), v, s), array(0.0f), s), uint32, s);
+  return add(code, multiply(negative, array(128u, uint32), s), s);
+}
+
+// mx modes: e = ceil(log2(max|w| / max_element)) per group of 32 (0 for an
+// all-zero group), stored as the e8m0 byte e + 127; w / 2^e is encoded.
+std::vector<array> quantize_mx(const array& w, const Params& p, Stream s) {
+  const float max_element = p.mode == Mode::mxfp4 ? 6.0f : 448.0f;
+  array g = astype(reshape(w, grouped_shape(w.shape(), 32), s), float32, s);
+  array amax = max(abs(g, s), -1, true, s);
+  array e = ceil(log2(divide(amax, array(max_element), s), s), s);
+  e = clip(where(equal(amax, array(0.0f), s), array(0.0f), e, s), array(-127.0f),
+           array(127.0f), s);
+  array v = divide(g, power(array(2.0f), e, s), s);
+  array code = p.mode == Mode::mxfp4 ? encode_fp4(v, s) : encode_fp8(v, s);
+  array packed = pack(reshape(code, w.shape(), s), p.bits, s);
   array scales = astype(add(e, array(127.0f), s), uint8, s);
   return {packed, reshape(scales, side_shape(w.shape(), 32), s)};
 }
@@ -222,9 +278,9 @@ array dequantize_impl(const array& w, const array& scales, const std::optional<a
   if (p.mode == Mode::affine && !biases) {
     throw std::invalid_argument(prefix(op) + "Biases must be provided for affine quantization.");
   }
-  if (p.mode == Mode::mxfp4 && biases) {
-    throw std::invalid_argument(prefix(op) +
-                                "Biases must be null for quantization mode 'mxfp4'.");
+  if (p.mode != Mode::affine && biases) {
+    throw std::invalid_argument(prefix(op) + "Biases must be null for quantization mode '" +
+                                (p.mode == Mode::mxfp4 ? "mxfp4" : "mxfp8") + "'.");
   }
   if (dtype && !is_floating_point(*dtype)) {
     throw std::invalid_argument(prefix(op) + "Only real floating types are supported but "
@@ -265,9 +321,9 @@ array dequantize_impl(const array& w, const array& scales, const std::optional<a
     throw std::invalid_argument(prefix(op) + "Scale type must be uint8 but received type " +
                                 dtype_name(scales.dtype()) + ".");
   }
-  std::vector<float> table(kFp4Values, kFp4Values + 8);
-  for (int i = 0; i < 8; ++i) table.push_back(-kFp4Values[i]);
-  array values = reshape(take(array(table.begin(), {16}, float32), q, s), grouped, s);
+  std::vector<float> table = element_table(p.mode);
+  const int codes = static_cast<int>(table.size());
+  array values = reshape(take(array(table.begin(), {codes}, float32), q, s), grouped, s);
   array scale = power(array(2.0f), subtract(astype(scales, float32, s), array(127.0f), s), s);
   array out = reshape(multiply(values, expand_dims(scale, -1, s), s), full, s);
   return astype(out, dtype.value_or(bfloat16), s);
@@ -323,7 +379,7 @@ std::vector<array> quantize(const array& w, std::optional<int> group_size,
         << shape_str(w.shape()) << ".";
     throw std::invalid_argument(msg.str());
   }
-  return p.mode == Mode::affine ? quantize_affine(w, p, s) : quantize_mxfp4(w, s);
+  return p.mode == Mode::affine ? quantize_affine(w, p, s) : quantize_mx(w, p, s);
 }
 
 array dequantize(const array& w, const array& scales, const std::optional<array>& biases,

@@ -1,5 +1,5 @@
-"""MLX 0.32 quantization API: None defaults, the mxfp4 mode (e8m0 scales,
-fp4 e2m1 values), dequantize's dtype, optional biases, gather_qmm, and
+"""MLX 0.32 quantization API: None defaults, the mxfp4 / mxfp8 modes (e8m0
+scales, fp4 e2m1 / fp8 e4m3 values), dequantize's dtype, optional biases, gather_qmm, and
 errors. NumPy references implement the documented formats."""
 
 import numpy as np
@@ -174,7 +174,6 @@ def test_gather_qmm_mxfp4_grad_vmap_compile():
      "mxfp4 quantization requires group size 32 but got 64."),
     (lambda: mx.quantize(mx.ones((2, 64)), bits=8, mode="mxfp4"),
      "mxfp4 quantization requires bits to be 4 but got 8."),
-    (lambda: mx.quantize(mx.ones((2, 64)), mode="mxfp8"), "[quantize]"),
     (lambda: mx.quantize(mx.ones((2, 64)), mode="nvfp4"), "[quantize]"),
     (lambda: mx.quantize(mx.ones((2, 64)), 16), "The supported group sizes are 32, 64, and 128."),
     (lambda: mx.quantize(mx.ones((2, 64)), bits=7),
@@ -205,3 +204,62 @@ def test_errors(call, msg):
     with pytest.raises(ValueError) as info:
         call()
     assert msg in str(info.value)
+
+
+def e4m3_table():
+    vals = []
+    for code in range(256):
+        exp, mant = (code >> 3) & 15, code & 7
+        v = mant * 2.0 ** -9 if exp == 0 else (1 + mant / 8) * 2.0 ** (exp - 7)
+        if code & 127 == 127:
+            v = np.nan
+        vals.append(-v if code & 128 else v)
+    return np.array(vals)
+
+
+def ref_mxfp8_quantize(w):
+    """e = ceil(log2(max|w| / 448)); w / 2^e goes to the nearest e4m3 value
+    (ties to the even code), keeping the sign bit of negative inputs."""
+    table = e4m3_table()
+    g = w.reshape(w.shape[:-1] + (-1, 32)).astype(np.float32)
+    amax = np.abs(g).max(-1, keepdims=True)
+    with np.errstate(divide="ignore"):
+        e = np.where(amax == 0, 0, np.ceil(np.log2(amax / np.float32(448))))
+    v = (g / np.float32(2.0) ** e).astype(np.float64)
+    pos = np.nan_to_num(table[:128], nan=np.inf)
+    dist = np.abs(np.abs(v)[..., None] - pos)
+    best = dist.min(-1, keepdims=True)
+    ties = dist == best
+    # Among equally near codes prefer the even one (ties to even).
+    code = np.where(ties.sum(-1) > 1, np.argmax(ties & (np.arange(128) % 2 == 0), -1),
+                    dist.argmin(-1))
+    code = code + 128 * np.signbit(v)
+    return code.reshape(w.shape), (e[..., 0] + 127).astype(np.uint8)
+
+
+def unpack8(wq):
+    words = np.asarray(wq).astype(np.uint64)
+    b = np.stack([(words >> np.uint64(8 * j)) & np.uint64(255) for j in range(4)], -1)
+    return b.reshape(words.shape[:-1] + (-1,)).astype(np.int64)
+
+
+@pytest.mark.parametrize("dt", [mx.float32, mx.bfloat16])
+def test_mxfp8_matches_reference(dt):
+    rng = np.random.default_rng(5)
+    w = rng.standard_normal((4, 64)) * np.array([[1e-3], [1.0], [30.0], [500.0]])
+    w[0, :3] = [-0.0, -1e-12, 0.0]
+    w[1, :6] = [448.0, 1.0625, 1.1875, 0.0068359375, 0.0029296875, -3.25]   # exact ties
+    wm = mx.array(w.astype(np.float32)).astype(dt)
+    wq, scales = mx.quantize(wm, mode="mxfp8")
+    assert wq.shape == (4, 16) and scales.dtype == mx.uint8 and scales.shape == (4, 2)
+    rc, rs = ref_mxfp8_quantize(np.array(wm.astype(mx.float32)))
+    np.testing.assert_array_equal(np.array(scales), rs)
+    np.testing.assert_array_equal(unpack8(wq), rc)
+    wd = mx.dequantize(wq, scales, mode="mxfp8", dtype=mx.float32)
+    ref = e4m3_table()[rc].reshape(4, 2, 32) * 2.0 ** (rs.astype(np.float64)[..., None] - 127)
+    np.testing.assert_array_equal(np.array(wd), ref.reshape(4, 64))
+    x = rng.standard_normal((3, 64))
+    out = mx.quantized_matmul(f64(x), wq, scales, mode="mxfp8")
+    np.testing.assert_allclose(np.array(out), x @ ref.reshape(4, 64).T, rtol=1e-12)
+    with pytest.raises(ValueError, match="mxfp8 quantization requires bits to be 8"):
+        mx.quantize(wm, bits=4, mode="mxfp8")
