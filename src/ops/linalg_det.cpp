@@ -1,6 +1,7 @@
 // det and slogdet. Values come from LAPACK's LU (A = P L U, unit L):
-// det = (-1)^swaps * prod(diag U). Gradients are attached with custom_vjp:
-// d log|det| / dA = A^-T and d det / dA = det * A^-T.
+// det = (-1)^swaps * prod(diag U). Derivatives are attached with
+// custom_function (the LU itself is not differentiated):
+// d log|det| = tr(A^-1 dA) and d det = det * tr(A^-1 dA).
 #include "mxcore/linalg_det.h"
 
 #include "mxcore/linalg.h"
@@ -51,6 +52,12 @@ array scaled_inverse_transpose(const array& a, const array& factor, Stream s) {
   return multiply(inv_t, expand_dims(factor, {-2, -1}, s), s);
 }
 
+// tr(A^-1 T) per matrix, as sum(A^-T o T).
+array trace_inverse_times(const array& a, const array& t, Stream s) {
+  array inv_t = swapaxes(inv(a, s), -1, -2, s);
+  return sum(multiply(inv_t, t, s), std::vector<int>{-2, -1}, false, s);
+}
+
 } // namespace
 
 array det(const array& a_in, StreamOrDevice sd) {
@@ -59,14 +66,20 @@ array det(const array& a_in, StreamOrDevice sd) {
   const Dtype out_type = result_dtype(a_in.dtype(), "linalg::det");
   array a = astype(a_in, compute_type(out_type), s);
   if (a.shape(-1) == 0) return ones(batch_of(a), out_type, s);
-  auto fn = custom_vjp(
-      [s](const std::vector<array>& in) -> std::vector<array> {
-        auto [d, parity] = lu_diagonal(in[0], s);
-        return {multiply(parity, prod(d, -1, false, s), s)};
-      },
+  auto value = [s](const array& x) {
+    auto [d, parity] = lu_diagonal(x, s);
+    return multiply(parity, prod(d, -1, false, s), s);
+  };
+  auto fn = custom_function(
+      [value](const std::vector<array>& in) -> std::vector<array> { return {value(in[0])}; },
       [s](const std::vector<array>& primals, const std::vector<array>& cotangents,
           const std::vector<array>& outputs) -> std::vector<array> {
         return {scaled_inverse_transpose(primals[0], multiply(cotangents[0], outputs[0], s), s)};
+      },
+      [s, value](const std::vector<array>& primals, const std::vector<array>& tangents,
+                 const std::vector<int>&) -> std::vector<array> {
+        // d det = det * tr(A^-1 dA)
+        return {multiply(value(primals[0]), trace_inverse_times(primals[0], tangents[0], s), s)};
       });
   return astype(fn({a})[0], out_type, s);
 }
@@ -79,7 +92,7 @@ std::pair<array, array> slogdet(const array& a_in, StreamOrDevice sd) {
   if (a.shape(-1) == 0) {
     return {ones(batch_of(a), out_type, s), zeros(batch_of(a), out_type, s)};
   }
-  auto fn = custom_vjp(
+  auto fn = custom_function(
       [s](const std::vector<array>& in) -> std::vector<array> {
         auto [d, parity] = lu_diagonal(in[0], s);
         array sgn = multiply(parity, prod(sign(d, s), -1, false, s), s);
@@ -89,6 +102,12 @@ std::pair<array, array> slogdet(const array& a_in, StreamOrDevice sd) {
           const std::vector<array>&) -> std::vector<array> {
         // The sign is piecewise constant: only log|det| carries a gradient.
         return {scaled_inverse_transpose(primals[0], cotangents[1], s)};
+      },
+      [s](const std::vector<array>& primals, const std::vector<array>& tangents,
+          const std::vector<int>&) -> std::vector<array> {
+        // d log|det| = tr(A^-1 dA); the sign's tangent is 0.
+        array dlog = trace_inverse_times(primals[0], tangents[0], s);
+        return {zeros_like(dlog, s), dlog};
       });
   auto out = fn({a});
   return {astype(out[0], out_type, s), astype(out[1], out_type, s)};

@@ -135,3 +135,18 @@ def test_svd_grad_float32_and_vmap():
     u, _, vt = np.linalg.svd(a, full_matrices=False)
     assert g.dtype == mx.float32
     np.testing.assert_allclose(np.array(g), u @ vt, rtol=1e-4, atol=1e-5)
+
+
+def test_det_slogdet_jvp():
+    rng = np.random.default_rng(4)
+    a = rng.standard_normal((2, 3, 3))
+    t = rng.standard_normal((2, 3, 3))
+    eps = 1e-6
+    (d,), (dd,) = mx.jvp(mx.linalg.det, [f64(a)], [f64(t)])
+    fd = (np.linalg.det(a + eps * t) - np.linalg.det(a - eps * t)) / (2 * eps)
+    np.testing.assert_allclose(np.array(dd), fd, rtol=1e-6)
+    np.testing.assert_allclose(np.array(d), np.linalg.det(a), rtol=1e-10)
+    (s, l), (ds, dl) = mx.jvp(lambda x: mx.linalg.slogdet(x), [f64(a)], [f64(t)])
+    fd = (np.linalg.slogdet(a + eps * t)[1] - np.linalg.slogdet(a - eps * t)[1]) / (2 * eps)
+    np.testing.assert_allclose(np.array(dl), fd, rtol=1e-6)
+    np.testing.assert_array_equal(np.array(ds), np.zeros(2))
