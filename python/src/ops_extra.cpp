@@ -6,6 +6,7 @@ void init_fast(py::module_& m);         // python/src/fast.cpp
 void init_ops_scans(py::module_& m);    // python/src/ops_scans.cpp
 void init_io(py::module_& m);           // python/src/io.cpp
 void init_fft(py::module_& m);          // python/src/fft.cpp
+void init_ops_mm(py::module_& m);       // python/src/ops_mm.cpp
 
 void init_ops_extra(py::module_& m) {
   init_jit(m);
@@ -14,4 +15,5 @@ void init_ops_extra(py::module_& m) {
   init_ops_scans(m);
   init_io(m);
   init_fft(m);
+  init_ops_mm(m);
 }

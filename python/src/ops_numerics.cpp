@@ -1,4 +1,4 @@
-// Python bindings of the numerics helpers, convolutions and quantization.
+// Python bindings of the numerics helpers and convolutions.
 #include "convert.h"
 
 using namespace mxcore;
@@ -128,25 +128,5 @@ void init_ops_numerics(py::module_& m) {
      py::arg("groups") = 1, py::arg("flip") = false, py::kw_only(),
      py::arg("stream") = py::none(), "General convolution over an input with several channels.");
 
-  // ---- quantization
-  m.def("quantize", [](const array& w, int group_size, int bits, mxpy::StreamArg s) {
-    auto [wq, scales, biases] = quantize(w, group_size, bits, s);
-    return py::make_tuple(wq, scales, biases);
-  }, py::arg("w"), py::pos_only(), py::arg("group_size") = 64, py::arg("bits") = 4,
-     py::kw_only(), py::arg("stream") = py::none(),
-     "Quantize the matrix w using bits bits per element (group-wise affine).");
-  m.def("dequantize", [](const array& w, const array& scales, const array& biases,
-                         int group_size, int bits, mxpy::StreamArg s) {
-    return dequantize(w, scales, biases, group_size, bits, s);
-  }, py::arg("w"), py::pos_only(), py::arg("scales"), py::arg("biases"),
-     py::arg("group_size") = 64, py::arg("bits") = 4, py::kw_only(),
-     py::arg("stream") = py::none(), "Dequantize the matrix w using the provided scales and biases.");
-  m.def("quantized_matmul", [](const array& x, const array& w, const array& scales,
-                               const array& biases, bool transpose, int group_size, int bits,
-                               mxpy::StreamArg s) {
-    return quantized_matmul(x, w, scales, biases, transpose, group_size, bits, s);
-  }, py::arg("x"), py::arg("w"), py::pos_only(), py::arg("scales"), py::arg("biases"),
-     py::arg("transpose") = true, py::arg("group_size") = 64, py::arg("bits") = 4,
-     py::kw_only(), py::arg("stream") = py::none(),
-     "Perform the matrix multiplication with the quantized matrix w.");
+  // quantize / dequantize / quantized_matmul: python/src/ops_quantized.cpp
 }

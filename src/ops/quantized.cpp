@@ -1,140 +1,450 @@
-// Group-wise affine quantization (MLX's format) as compositions of existing ops.
-// Along the last axis, every `group_size` consecutive values share a scale and
-// a bias: w ~= scale * q + bias with q in [0, 2^bits - 1],
-//   scale = max((max(w) - min(w)) / (2^bits - 1), eps), bias = min(w),
-//   q = clip(round((w - bias) / scale), 0, 2^bits - 1).
-// The q values are packed little-endian into uint32 words: element j of a word
-// occupies bits [j * bits, (j + 1) * bits).
+// Group-wise quantization (MLX 0.32's formats) as compositions of existing ops,
+// so every transform applies. See include/mxcore/quantized.h for the formats.
+//
+// affine: scale = max((max - min) / (2^bits - 1), eps), bias = min, and
+// q = clip(round((w - bias) / scale), 0, 2^bits - 1). For bits > 1 MLX makes
+// the endpoint of larger magnitude ("edge") exact: the scale is negated unless
+// |min| > |max|, q0 = round(edge / scale), and if q0 != 0 then
+// scale = edge / q0, bias = edge (else bias = 0).
+// mxfp4 / mxfp8: per group of 32, e = ceil(log2(max|w| / M)) (e8m0 byte
+// e + 127) with M = 6 / 448, and each w / 2^e is rounded to the nearest fp4
+// e2m1 value (ties toward zero) / fp8 e4m3 value (ties to even).
+#include "mxcore/quantized.h"
+
+#include <cmath>
 #include <sstream>
 #include <stdexcept>
 
+#include "mxcore/gather_mm.h"
 #include "ops/util.h"
 
 namespace mxcore {
 
 namespace {
 
-void check_params(int group_size, int bits, const char* op) {
-  if (bits != 2 && bits != 4 && bits != 8) {
-    std::ostringstream msg;
-    msg << "[" << op << "] The requested number of bits " << bits
-        << " is not supported. The supported bits are 2, 4 and 8.";
-    throw std::invalid_argument(msg.str());
+enum class Mode { affine, mxfp4, mxfp8 };
+
+struct Params {
+  Mode mode;
+  int group_size;
+  int bits;
+};
+
+std::string prefix(const char* op) { return std::string("[") + op + "] "; }
+
+Params resolve(const std::string& mode, std::optional<int> group_size, std::optional<int> bits,
+               const char* op) {
+  if (mode == "affine") {
+    Params p{Mode::affine, group_size.value_or(64), bits.value_or(4)};
+    if (p.bits < 1 || p.bits > 8 || p.bits == 7) {
+      throw std::invalid_argument(prefix(op) + "The requested number of bits " +
+                                  std::to_string(p.bits) +
+                                  " is not supported. The supported bits are 1, 2, 3, 4, 5, 6 "
+                                  "and 8.");
+    }
+    if (p.group_size != 32 && p.group_size != 64 && p.group_size != 128) {
+      throw std::invalid_argument(prefix(op) + "The requested group size " +
+                                  std::to_string(p.group_size) +
+                                  " is not supported. The supported group sizes are 32, 64, "
+                                  "and 128.");
+    }
+    return p;
   }
-  if (group_size != 32 && group_size != 64 && group_size != 128) {
-    std::ostringstream msg;
-    msg << "[" << op << "] The requested group size " << group_size
-        << " is not supported. The supported group sizes are 32, 64 and 128.";
-    throw std::invalid_argument(msg.str());
+  if (mode == "mxfp4" || mode == "mxfp8") {
+    const int want_bits = mode == "mxfp4" ? 4 : 8;
+    const int g = group_size.value_or(32), b = bits.value_or(want_bits);
+    if (g != 32) {
+      throw std::invalid_argument(prefix(op) + mode + " quantization requires group size 32 "
+                                  "but got " + std::to_string(g) + ".");
+    }
+    if (b != want_bits) {
+      throw std::invalid_argument(prefix(op) + mode + " quantization requires bits to be " +
+                                  std::to_string(want_bits) + " but got " + std::to_string(b) +
+                                  ".");
+    }
+    return {want_bits == 4 ? Mode::mxfp4 : Mode::mxfp8, 32, want_bits};
   }
+  if (mode == "nvfp4") {
+    throw std::invalid_argument(prefix(op) + "Quantization mode '" + mode +
+                                "' is not supported by mxcore (supported: 'affine', 'mxfp4', "
+                                "'mxfp8').");
+  }
+  throw std::invalid_argument(prefix(op) + "Invalid quantization mode '" + mode + "'.");
 }
 
-// Per-word shift amounts 0, bits, 2 * bits, ... as uint32.
-array word_shifts(int bits, const StreamOrDevice& s) {
-  return astype(arange(0, 32, bits, s), uint32, s);
+// Where element j of a block of 32 values lands in the block's `bits` words:
+// low part in word[j] at bit shift[j]; when the field crosses a word boundary
+// its high part is the low (spill_shift[j] = 32 - shift[j] bits later) part of
+// word[j] + 1.
+struct BlockLayout {
+  std::vector<uint32_t> word, shift, spill_shift, spills;
+};
+
+BlockLayout block_layout(int bits) {
+  BlockLayout l;
+  for (int j = 0; j < 32; ++j) {
+    const int offset = j * bits, sh = offset % 32;
+    const bool spills = sh + bits > 32;
+    l.word.push_back(offset / 32);
+    l.shift.push_back(sh);
+    l.spill_shift.push_back(spills ? 32 - sh : 0);
+    l.spills.push_back(spills ? 1 : 0);
+  }
+  return l;
 }
 
-} // namespace
+array u32(const std::vector<uint32_t>& v, Shape shape) {
+  return array(v.begin(), std::move(shape), uint32);
+}
 
-std::tuple<array, array, array> quantize(const array& w, int group_size, int bits,
-                                         StreamOrDevice s) {
-  check_params(group_size, bits, "quantize");
-  if (w.ndim() < 2) {
-    throw std::invalid_argument("[quantize] The matrix to be quantized must have at least 2 "
-                                "dimensions but got shape " + shape_str(w.shape()) + ".");
+// q (..., L) uint32 with values < 2^bits, L % 32 == 0 -> (..., L * bits / 32).
+array pack(const array& q, int bits, Stream s) {
+  const BlockLayout l = block_layout(bits);
+  std::vector<uint32_t> to_word(32 * bits, 0), to_next(32 * bits, 0);
+  for (int j = 0; j < 32; ++j) {
+    to_word[j * bits + l.word[j]] = 1;
+    if (l.spills[j]) to_next[j * bits + l.word[j] + 1] = 1;
   }
-  if (!is_floating_point(w.dtype())) {
-    throw std::invalid_argument("[quantize] Only real floating point inputs can be quantized.");
-  }
-  const int last = w.shape(-1);
-  if (last % group_size != 0) {
-    std::ostringstream msg;
-    msg << "[quantize] The last dimension of the matrix needs to be divisible by the "
-           "quantization group size " << group_size << ". However the provided matrix has shape "
-        << shape_str(w.shape()) << ".";
-    throw std::invalid_argument(msg.str());
-  }
-  const int per_word = 32 / bits;
-  const Dtype t = w.dtype();
-  const double n_bins = double((1 << bits) - 1);
+  Shape blocks = q.shape();
+  const int length = blocks.back();
+  blocks.back() = length / 32;
+  blocks.push_back(32);
+  blocks.push_back(1);
+  array qb = reshape(q, blocks, s);
+  array low = left_shift(qb, u32(l.shift, {32, 1}), s);
+  // A non-spilling field's high part is masked out by to_next.
+  array high = right_shift(qb, u32(l.spill_shift, {32, 1}), s);
+  array parts = add(multiply(low, u32(to_word, {32, bits}), s),
+                    multiply(high, u32(to_next, {32, bits}), s), s);
+  // The fields never overlap, so their sum is their bitwise or.
+  array words = sum(parts, -2, false, s);
+  Shape out = q.shape();
+  out.back() = length * bits / 32;
+  return reshape(words, out, s);
+}
 
-  Shape grouped = w.shape();
-  grouped.back() = last / group_size;
-  grouped.push_back(group_size);
-  array wg = reshape(w, grouped, s);
+// Inverse of pack: (..., W) uint32 with W % bits == 0 -> (..., W * 32 / bits).
+array unpack(const array& w, int bits, Stream s) {
+  const BlockLayout l = block_layout(bits);
+  std::vector<uint32_t> next(32);
+  for (int j = 0; j < 32; ++j) next[j] = l.spills[j] ? l.word[j] + 1 : l.word[j];
+  Shape blocks = w.shape();
+  const int words = blocks.back();
+  blocks.back() = words / bits;
+  blocks.push_back(bits);
+  array wb = reshape(w, blocks, s);
+  array low = right_shift(take(wb, u32(l.word, {32}), -1, s), u32(l.shift, {32}), s);
+  array high = multiply(left_shift(take(wb, u32(next, {32}), -1, s), u32(l.spill_shift, {32}), s),
+                        u32(l.spills, {32}), s);
+  array q = bitwise_and(add(low, high, s), array(uint32_t((1ull << bits) - 1), uint32), s);
+  Shape out = w.shape();
+  out.back() = words * 32 / bits;
+  return reshape(q, out, s);
+}
+
+Shape grouped_shape(const Shape& shape, int group_size) {
+  Shape g = shape;
+  g.back() = shape.back() / group_size;
+  g.push_back(group_size);
+  return g;
+}
+
+Shape side_shape(const Shape& shape, int group_size) {
+  Shape g = shape;
+  g.back() = shape.back() / group_size;
+  return g;
+}
+
+// MLX's scheme for bits > 1: the endpoint of larger magnitude is exact.
+std::pair<array, array> edge_exact(const array& w_min, const array& w_max, array scales,
+                                   Stream s) {
+  const Dtype t = scales.dtype();
+  array min_is_edge = greater(abs(w_min, s), abs(w_max, s), s);
+  scales = where(min_is_edge, scales, negative(scales, s), s);
+  array edge = where(min_is_edge, w_min, w_max, s);
+  array q0 = round(divide(edge, scales, s), 0, s);
+  array exact = not_equal(q0, array(0.0, t), s);
+  scales = where(exact, divide(edge, q0, s), scales, s);
+  return {scales, where(exact, edge, array(0.0, t), s)};
+}
+
+std::vector<array> quantize_affine(const array& w, const Params& p, Stream s) {
+  // Half inputs are quantized in float32 (as MLX does); only the returned
+  // scales and biases are rounded to the input type.
+  const Dtype t = w.dtype() == float64 ? float64 : float32;
+  const double n_bins = double((1 << p.bits) - 1);
+  array wg = astype(reshape(w, grouped_shape(w.shape(), p.group_size), s), t, s);
   array w_max = max(wg, -1, true, s);
   array w_min = min(wg, -1, true, s);
   array scales = maximum(divide(subtract(w_max, w_min, s), array(n_bins, t), s),
                          array(1e-7, t), s);
   array biases = w_min;
+  if (p.bits > 1) {
+    std::tie(scales, biases) = edge_exact(w_min, w_max, scales, s);
+  }
   array q = round(divide(subtract(wg, biases, s), scales, s), 0, s);
   q = astype(clip(q, array(0.0, t), array(n_bins, t), s), uint32, s);
+  array packed = pack(reshape(q, w.shape(), s), p.bits, s);
+  Shape side = side_shape(w.shape(), p.group_size);
+  return {packed, astype(reshape(scales, side, s), w.dtype(), s),
+          astype(reshape(biases, side, s), w.dtype(), s)};
+}
 
-  Shape words = w.shape();
-  words.back() = last / per_word;
-  words.push_back(per_word);
-  q = reshape(q, words, s);
-  // The shifted fields do not overlap, so their sum is their bitwise or.
-  array packed = sum(left_shift(q, word_shifts(bits, s), s), -1, false, s);
+// Magnitudes of the 8 non-negative fp4 e2m1 values; a code's high bit is its sign.
+constexpr float kFp4Values[8] = {0.0f, 0.5f, 1.0f, 1.5f, 2.0f, 3.0f, 4.0f, 6.0f};
 
-  Shape side = w.shape();
-  side.back() = last / group_size;
-  return {packed, reshape(scales, side, s), reshape(biases, side, s)};
+// The value of every code of the element format (16 fp4 e2m1 or 256 fp8 e4m3).
+std::vector<float> element_table(Mode mode) {
+  std::vector<float> table;
+  if (mode == Mode::mxfp4) {
+    for (int sign : {1, -1}) {
+      for (float v : kFp4Values) table.push_back(sign * v);
+    }
+    return table;
+  }
+  // e4m3: bias 7, no infinities; exponent field 0 is subnormal (m * 2^-9),
+  // and 0x7f / 0xff are nan.
+  for (int code = 0; code < 256; ++code) {
+    const int exp = (code >> 3) & 15, mant = code & 7;
+    float v = exp == 0 ? std::ldexp(float(mant), -9) : std::ldexp(1.0f + mant / 8.0f, exp - 7);
+    if ((code & 127) == 127) v = std::nanf("");
+    table.push_back(code & 128 ? -v : v);
+  }
+  return table;
+}
+
+// fp4 e2m1 code of v (|v| <= 6): the number of rounding midpoints strictly
+// below |v| (ties go toward zero, as MLX), plus 8 for negative nonzero codes.
+array encode_fp4(const array& v, Stream s) {
+  std::vector<float> mids;
+  for (int i = 0; i < 7; ++i) mids.push_back(0.5f * (kFp4Values[i] + kFp4Values[i + 1]));
+  array mag = expand_dims(abs(v, s), -1, s);
+  array code = sum(astype(greater(mag, array(mids.begin(), {7}, float32), s), uint32, s), -1,
+                   false, s);
+  array negative_code = logical_and(less(v, array(0.0f), s),
+                                    greater(code, array(0u, uint32), s), s);
+  return add(code, multiply(astype(negative_code, uint32, s), array(8u, uint32), s), s);
+}
+
+// fp8 e4m3 code of v (|v| <= 448), rounding to nearest even: the quantum is
+// 2^(max(floor(log2|v|), -6) - 3) (subnormals below 2^-6).
+array encode_fp8(const array& v, Stream s) {
+  // Out-of-range magnitudes (only inf can exceed 448 after scaling) saturate.
+  array mag = minimum(abs(v, s), array(448.0f), s);
+  array tiny = array(std::ldexp(1.0f, -6));
+  array e = floor(log2(maximum(mag, tiny, s), s), s);
+  array quantum = power(array(2.0f), subtract(e, array(3.0f), s), s);
+  array r = minimum(multiply(round(divide(mag, quantum, s), 0, s), quantum, s), array(448.0f), s);
+  // Re-derive the exponent from the rounded value (rounding may carry).
+  array normal = greater_equal(r, tiny, s);
+  array er = floor(log2(maximum(r, tiny, s), s), s);
+  array mant_normal = subtract(multiply(divide(r, power(array(2.0f), er, s), s), array(8.0f), s),
+                               array(8.0f), s);
+  array code_normal = add(multiply(add(er, array(7.0f), s), array(8.0f), s), mant_normal, s);
+  array code_sub = multiply(r, array(std::ldexp(1.0f, 9)), s);
+  array code = astype(where(normal, code_normal, code_sub, s), uint32, s);
+  // The sign bit is kept even when the value rounds to zero (-0.0 included,
+  // whose reciprocal is -inf), as MLX does.
+  array negative = astype(less(divide(array(1.0f), v, s), array(0.0f), s), uint32, s);
+  return add(code, multiply(negative, array(128u, uint32), s), s);
+}
+
+// mx modes: e = ceil(log2(max|w| / max_element)) per group of 32 (0 for an
+// all-zero group), stored as the e8m0 byte e + 127; w / 2^e is encoded.
+std::vector<array> quantize_mx(const array& w, const Params& p, Stream s) {
+  const float max_element = p.mode == Mode::mxfp4 ? 6.0f : 448.0f;
+  array g = astype(reshape(w, grouped_shape(w.shape(), 32), s), float32, s);
+  array amax = max(abs(g, s), -1, true, s);
+  array e = ceil(log2(divide(amax, array(max_element), s), s), s);
+  e = clip(where(equal(amax, array(0.0f), s), array(0.0f), e, s), array(-127.0f),
+           array(127.0f), s);
+  array v = divide(g, power(array(2.0f), e, s), s);
+  array code = p.mode == Mode::mxfp4 ? encode_fp4(v, s) : encode_fp8(v, s);
+  array packed = pack(reshape(code, w.shape(), s), p.bits, s);
+  array scales = astype(add(e, array(127.0f), s), uint8, s);
+  return {packed, reshape(scales, side_shape(w.shape(), 32), s)};
+}
+
+// Shared checks and dequantization; op names the public op in messages.
+array dequantize_impl(const array& w, const array& scales, const std::optional<array>& biases,
+                      const Params& p, std::optional<Dtype> dtype, const char* op, Stream s) {
+  if (w.dtype() != uint32) {
+    throw std::invalid_argument(prefix(op) + "The matrix should be given as a uint32.");
+  }
+  if (w.ndim() < 2) {
+    throw std::invalid_argument(prefix(op) + "The matrix to be dequantized must have at least 2 "
+                                "dimensions but got shape " + shape_str(w.shape()) + ".");
+  }
+  if (p.mode == Mode::affine && !biases) {
+    throw std::invalid_argument(prefix(op) + "Biases must be provided for affine quantization.");
+  }
+  if (p.mode != Mode::affine && biases) {
+    throw std::invalid_argument(prefix(op) + "Biases must be null for quantization mode '" +
+                                (p.mode == Mode::mxfp4 ? "mxfp4" : "mxfp8") + "'.");
+  }
+  if (dtype && !is_floating_point(*dtype)) {
+    throw std::invalid_argument(prefix(op) + "Only real floating types are supported but "
+                                "output dtype == " + dtype_name(*dtype) + ".");
+  }
+  const int64_t length = int64_t(w.shape(-1)) * 32 / p.bits;
+  Shape full = w.shape();
+  full.back() = static_cast<int>(length);
+  Shape side = side_shape(full, p.group_size);
+  const bool shapes_ok = (int64_t(w.shape(-1)) * 32) % p.bits == 0 &&
+                         length % p.group_size == 0 && scales.shape() == side &&
+                         (!biases || biases->shape() == side);
+  if (!shapes_ok) {
+    std::ostringstream msg;
+    msg << prefix(op) << "Shape of scales and biases does not match the matrix given the "
+        << "quantization parameters. Provided matrix of shape " << shape_str(w.shape())
+        << " and scales" << (biases ? "/biases" : "") << " of shape "
+        << shape_str(scales.shape());
+    if (biases) msg << "/" << shape_str(biases->shape());
+    msg << " with group_size=" << p.group_size << " and bits=" << p.bits << ".";
+    throw std::invalid_argument(msg.str());
+  }
+  // The packed integers carry no gradient; affine scales and biases do.
+  array q = unpack(stop_gradient(w, s), p.bits, s);
+  Shape grouped = grouped_shape(full, p.group_size);
+  if (p.mode == Mode::affine) {
+    if (!is_floating_point(scales.dtype())) {
+      throw std::invalid_argument(prefix(op) + "Scales must be a floating point array.");
+    }
+    Dtype t = scales.dtype();
+    array qg = reshape(astype(q, t, s), grouped, s);
+    array out = add(multiply(qg, expand_dims(scales, -1, s), s),
+                    expand_dims(*biases, -1, s), s);
+    out = reshape(out, full, s);
+    return dtype && *dtype != out.dtype() ? astype(out, *dtype, s) : out;
+  }
+  if (scales.dtype() != uint8) {
+    throw std::invalid_argument(prefix(op) + "Scale type must be uint8 but received type " +
+                                dtype_name(scales.dtype()) + ".");
+  }
+  std::vector<float> table = element_table(p.mode);
+  const int codes = static_cast<int>(table.size());
+  array values = reshape(take(array(table.begin(), {codes}, float32), q, s), grouped, s);
+  array scale = power(array(2.0f), subtract(astype(scales, float32, s), array(127.0f), s), s);
+  array out = reshape(multiply(values, expand_dims(scale, -1, s), s), full, s);
+  return astype(out, dtype.value_or(bfloat16), s);
+}
+
+// Promotes x with the scales (affine) and returns it with the dequantized
+// weight laid out for x @ w_d: (..., K, N).
+std::pair<array, array> quantized_operands(const array& x, const array& w, const array& scales,
+                                           const std::optional<array>& biases, bool transpose,
+                                           std::optional<int> group_size,
+                                           std::optional<int> bits, const std::string& mode,
+                                           const char* op, Stream s) {
+  Params p = resolve(mode, group_size, bits, op);
+  Dtype t = p.mode == Mode::affine ? promote_types(x.dtype(), scales.dtype())
+                                   : (is_floating_point(x.dtype()) ? x.dtype() : float32);
+  if (!is_floating_point(t)) {
+    throw std::invalid_argument(prefix(op) + "Only real floating point types are supported but " +
+                                dtype_name(x.dtype()) + " and " + dtype_name(scales.dtype()) +
+                                " were provided.");
+  }
+  array wd = dequantize_impl(w, scales, biases, p, t, op, s);
+  if (transpose) wd = swapaxes(wd, -1, -2, s);
+  if (x.ndim() < 1 || x.shape(-1) != wd.shape(-2)) {
+    std::ostringstream msg;
+    msg << prefix(op) << "Last dimension of first input with shape (..., "
+        << (x.ndim() ? x.shape(-1) : 0) << ") does not match the expanded quantized matrix ("
+        << wd.shape(-2) << ", " << wd.shape(-1) << ") computed from shape "
+        << shape_str(w.shape()) << " with group_size=" << p.group_size << ", bits=" << p.bits
+        << " and transpose=" << (transpose ? "true" : "false");
+    throw std::invalid_argument(msg.str());
+  }
+  return {astype(x, t, s), wd};
+}
+
+} // namespace
+
+std::vector<array> quantize(const array& w, std::optional<int> group_size,
+                            std::optional<int> bits, const std::string& mode,
+                            StreamOrDevice sd) {
+  auto s = to_stream(sd);
+  Params p = resolve(mode, group_size, bits, "quantize");
+  if (w.ndim() < 2) {
+    throw std::invalid_argument("[quantize] The matrix to be quantized must have at least 2 "
+                                "dimension but it has only " + std::to_string(w.ndim()) + ".");
+  }
+  if (!is_floating_point(w.dtype())) {
+    throw std::invalid_argument("[quantize] Only real floating point inputs can be quantized.");
+  }
+  if (w.shape(-1) % p.group_size != 0) {
+    std::ostringstream msg;
+    msg << "[quantize] The last dimension of the matrix needs to be divisible by the "
+           "quantization group size " << p.group_size << ". However the provided matrix has shape "
+        << shape_str(w.shape()) << ".";
+    throw std::invalid_argument(msg.str());
+  }
+  return p.mode == Mode::affine ? quantize_affine(w, p, s) : quantize_mx(w, p, s);
+}
+
+array dequantize(const array& w, const array& scales, const std::optional<array>& biases,
+                 std::optional<int> group_size, std::optional<int> bits, const std::string& mode,
+                 std::optional<Dtype> dtype, StreamOrDevice s) {
+  Params p = resolve(mode, group_size, bits, "dequantize");
+  return dequantize_impl(w, scales, biases, p, dtype, "dequantize", to_stream(s));
+}
+
+array quantized_matmul(const array& x, const array& w, const array& scales,
+                       const std::optional<array>& biases, bool transpose,
+                       std::optional<int> group_size, std::optional<int> bits,
+                       const std::string& mode, StreamOrDevice sd) {
+  auto s = to_stream(sd);
+  auto [xt, wd] = quantized_operands(x, w, scales, biases, transpose, group_size, bits, mode,
+                                     "quantized_matmul", s);
+  return matmul(xt, wd, s);
+}
+
+array gather_qmm(const array& x, const array& w, const array& scales,
+                 const std::optional<array>& biases, std::optional<array> lhs_indices,
+                 std::optional<array> rhs_indices, bool transpose,
+                 std::optional<int> group_size, std::optional<int> bits,
+                 const std::string& mode, bool sorted_indices, StreamOrDevice sd) {
+  auto s = to_stream(sd);
+  if (x.ndim() < 2) {
+    throw std::invalid_argument("[gather_qmm] Input must have at least two dimensions but got "
+                                "input with shape " + shape_str(x.shape()) + ".");
+  }
+  for (const auto* idx : {&lhs_indices, &rhs_indices}) {
+    if (*idx && !is_integral((*idx)->dtype())) {
+      throw std::invalid_argument(
+          "[gather_qmm] Got indices with invalid dtype. Indices must be integral.");
+    }
+  }
+  auto [xt, wd] = quantized_operands(x, w, scales, biases, transpose, group_size, bits, mode,
+                                     "gather_qmm", s);
+  // Unlike gather_mm, missing indices never fall back to a broadcasting
+  // matmul: they enumerate the operand's batch.
+  if (!lhs_indices && !rhs_indices) {
+    int64_t count = 1;
+    for (int i = 0; i + 2 < xt.ndim(); ++i) count *= xt.shape(i);
+    lhs_indices = reshape(arange(0.0, double(count), 1.0, uint32, s),
+                          Shape(xt.shape().begin(), xt.shape().end() - 2), s);
+  }
+  return gather_mm(xt, wd, std::move(lhs_indices), std::move(rhs_indices), sorted_indices, s);
+}
+
+// The fixed-signature affine forms declared in ops.h.
+std::tuple<array, array, array> quantize(const array& w, int group_size, int bits,
+                                         StreamOrDevice s) {
+  auto r = quantize(w, std::optional<int>(group_size), std::optional<int>(bits), "affine", s);
+  return {r[0], r[1], r[2]};
 }
 
 array dequantize(const array& w, const array& scales, const array& biases, int group_size,
                  int bits, StreamOrDevice s) {
-  check_params(group_size, bits, "dequantize");
-  if (w.dtype() != uint32) {
-    throw std::invalid_argument("[dequantize] The matrix should be given as a uint32.");
-  }
-  if (w.ndim() < 2) {
-    throw std::invalid_argument("[dequantize] The matrix to be dequantized must have at least 2 "
-                                "dimensions but got shape " + shape_str(w.shape()) + ".");
-  }
-  const int per_word = 32 / bits;
-  const int last = w.shape(-1) * per_word;
-  Shape side = w.shape();
-  side.back() = last / group_size;
-  if (last % group_size != 0 || scales.shape() != side || biases.shape() != side) {
-    std::ostringstream msg;
-    msg << "[dequantize] Shape of scales and biases does not match the matrix given the "
-           "quantization parameters. Provided matrix of shape " << shape_str(w.shape())
-        << " and scales/biases of shape " << shape_str(scales.shape()) << "/"
-        << shape_str(biases.shape()) << " with group_size=" << group_size
-        << " and bits=" << bits << ".";
-    throw std::invalid_argument(msg.str());
-  }
-  // The packed integers carry no gradient; scales and biases do.
-  array words = expand_dims(stop_gradient(w, s), -1, s);
-  array mask = array(uint32_t((1u << bits) - 1), uint32);
-  array q = bitwise_and(right_shift(words, word_shifts(bits, s), s), mask, s);
-  Dtype t = scales.dtype();
-  Shape grouped = w.shape();
-  grouped.back() = last / group_size;
-  grouped.push_back(group_size);
-  q = reshape(astype(q, t, s), grouped, s);
-  array out = add(multiply(q, expand_dims(scales, -1, s), s), expand_dims(biases, -1, s), s);
-  Shape full_shape = w.shape();
-  full_shape.back() = last;
-  return reshape(out, full_shape, s);
+  return dequantize(w, scales, std::optional<array>(biases), std::optional<int>(group_size),
+                    std::optional<int>(bits), "affine", std::nullopt, s);
 }
 
 array quantized_matmul(const array& x, const array& w, const array& scales, const array& biases,
                        bool transpose, int group_size, int bits, StreamOrDevice s) {
-  array wd = dequantize(w, scales, biases, group_size, bits, s);
-  if (transpose) wd = swapaxes(wd, -1, -2, s);
-  if (x.ndim() < 1 || x.shape(-1) != wd.shape(-2)) {
-    throw std::invalid_argument(
-        "[quantized_matmul] The shapes of the weight and scales are incompatible with the input "
-        "shape " + shape_str(x.shape()) + ": the dequantized weight has shape " +
-        shape_str(wd.shape()) + (transpose ? " after transposition." : "."));
-  }
-  if (!is_floating_point(x.dtype())) {
-    throw std::invalid_argument("[quantized_matmul] Only real floating point inputs are "
-                                "supported.");
-  }
-  return matmul(x, astype(wd, x.dtype(), s), s);
+  return quantized_matmul(x, w, scales, std::optional<array>(biases), transpose,
+                          std::optional<int>(group_size), std::optional<int>(bits), "affine", s);
 }
 
 } // namespace mxcore

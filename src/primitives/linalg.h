@@ -96,6 +96,11 @@ class SVD : public LinalgPrimitive {
  public:
   SVD(Stream s, bool compute_uv) : LinalgPrimitive(s), compute_uv_(compute_uv) {}
   void eval_cpu(const std::vector<array>& inputs, std::vector<array>& outputs) override;
+  // In src/primitives/linalg_svd_vjp.cpp.
+  std::vector<array> vjp(const std::vector<array>& primals,
+                         const std::vector<array>& cotangents,
+                         const std::vector<int>& argnums,
+                         const std::vector<array>& outputs) override;
   std::vector<Shape> output_shapes(const std::vector<array>& inputs) override;
   MXCORE_DEFINE_NAME(SVD)
   bool is_equivalent(const Primitive& other) const override {

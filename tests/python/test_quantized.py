@@ -1,5 +1,5 @@
 """quantize / dequantize / quantized_matmul against a NumPy implementation of
-MLX's documented group-wise affine scheme and its uint32 packing."""
+MLX 0.32's group-wise affine scheme and its uint32 bit-stream packing."""
 import numpy as np
 import pytest
 
@@ -20,31 +20,52 @@ def npa(a):
     return np.array(a)
 
 
+def pack_bits(q, bits):
+    """Values < 2^bits along the last axis as one little-endian bit stream of uint32 words."""
+    q = q.astype(np.uint64)
+    n = q.shape[-1]
+    stream = np.zeros(q.shape[:-1] + (n * bits,), np.uint64)
+    for b in range(bits):
+        stream[..., b::bits] = (q >> np.uint64(b)) & np.uint64(1)
+    stream = stream.reshape(q.shape[:-1] + (-1, 32))
+    return (stream << np.arange(32, dtype=np.uint64)).sum(-1).astype(np.uint32)
+
+
+def unpack_bits(wq, bits):
+    words = wq.astype(np.uint64)
+    stream = (words[..., None] >> np.arange(32, dtype=np.uint64)) & np.uint64(1)
+    stream = stream.reshape(wq.shape[:-1] + (-1, bits))
+    return (stream << np.arange(bits, dtype=np.uint64)).sum(-1)
+
+
 def ref_quantize(w, group_size, bits):
-    """w ~= scale * q + bias per group; q packed little-endian into uint32."""
+    """MLX 0.32's affine scheme: for bits > 1 the endpoint of larger magnitude is
+    exact (scale = edge / round(edge / +-step), bias = edge); bits == 1 uses
+    scale = max - min, bias = min. Computed in float32."""
     n_bins = 2 ** bits - 1
     g = w.reshape(w.shape[:-1] + (-1, group_size)).astype(np.float32)
     mx_, mn = g.max(-1, keepdims=True), g.min(-1, keepdims=True)
-    scale = np.maximum((mx_ - mn) / n_bins, 1e-7)
-    q = np.clip(np.round((g - mn) / scale), 0, n_bins).astype(np.uint64)
-    per = 32 // bits
-    q = q.reshape(w.shape[:-1] + (-1, per))
-    packed = np.zeros(q.shape[:-1], np.uint64)
-    for j in range(per):
-        packed |= q[..., j] << np.uint64(bits * j)
-    return packed.astype(np.uint32), scale[..., 0], mn[..., 0]
+    scale = np.maximum((mx_ - mn) / np.float32(n_bins), np.float32(1e-7))
+    bias = mn
+    if bits > 1:
+        min_edge = np.abs(mn) > np.abs(mx_)
+        scale = np.where(min_edge, scale, -scale)
+        edge = np.where(min_edge, mn, mx_)
+        q0 = np.round(edge / scale)
+        scale = np.where(q0 != 0, edge / np.where(q0 != 0, q0, 1), scale)
+        bias = np.where(q0 != 0, edge, 0).astype(np.float32)
+    q = np.clip(np.round((g - bias) / scale), 0, n_bins)
+    return pack_bits(q.reshape(w.shape), bits), scale[..., 0], bias[..., 0]
 
 
 def ref_dequantize(wq, scales, biases, group_size, bits):
-    per = 32 // bits
-    q = np.stack([(wq >> np.uint32(bits * j)) & np.uint32(2 ** bits - 1) for j in range(per)],
-                 -1)
+    q = unpack_bits(wq, bits)
     q = q.reshape(wq.shape[:-1] + (-1, group_size)).astype(np.float64)
     out = q * scales[..., None].astype(np.float64) + biases[..., None].astype(np.float64)
     return out.reshape(wq.shape[:-1] + (-1,))
 
 
-@pytest.mark.parametrize("bits", [2, 4, 8])
+@pytest.mark.parametrize("bits", [1, 2, 3, 4, 5, 6, 8])
 @pytest.mark.parametrize("group_size", [32, 64, 128])
 def test_quantize_matches_reference(bits, group_size):
     w = rng().standard_normal((8, 256)).astype(np.float32)
@@ -63,8 +84,13 @@ def test_quantize_matches_reference(bits, group_size):
     assert wd.dtype == mx.float32 and wd.shape == w.shape
     np.testing.assert_allclose(npa(wd), ref_dequantize(npa(wq), rs, rb, group_size, bits),
                                rtol=1e-5, atol=1e-6)
+    # Within half a step of w clipped to the representable range (MLX's scheme
+    # may shrink the range so that one endpoint is exact).
     step = np.repeat(rs, group_size, axis=-1)
-    assert np.all(np.abs(npa(wd) - w) <= step / 2 + 1e-5)
+    base = np.repeat(rb, group_size, axis=-1)
+    top = base + (2 ** bits - 1) * step
+    clipped = np.clip(w, np.minimum(base, top), np.maximum(base, top))
+    assert np.all(np.abs(npa(wd) - clipped) <= np.abs(step) / 2 + 1e-5)
 
 
 def test_quantize_defaults_batched_and_half():
@@ -74,14 +100,23 @@ def test_quantize_defaults_batched_and_half():
     assert scales.dtype == mx.float16 and biases.dtype == mx.float16
     wd = mx.dequantize(wq, scales, biases)
     assert wd.dtype == mx.float16
-    step = np.repeat(npa(scales).astype(np.float32), 64, axis=-1)
-    assert np.all(np.abs(npa(wd).astype(np.float32) - w.astype(np.float32)) <= step * 0.6 + 1e-2)
+    # Half inputs are quantized in float32; scales and biases are then rounded.
+    rq, rs, rb = ref_quantize(w.astype(np.float32), 64, 4)
+    assert (npa(wq) == rq).mean() > 0.99
+    np.testing.assert_array_equal(npa(scales), rs.astype(np.float16))
+    np.testing.assert_array_equal(npa(biases), rb.astype(np.float16))
+    np.testing.assert_allclose(npa(wd).astype(np.float64),
+                               ref_dequantize(npa(wq), npa(scales), npa(biases), 64, 4),
+                               rtol=2e-3, atol=2e-3)
     # exactly representable input round-trips exactly
     levels = np.tile(np.arange(16, dtype=np.float32), 8).reshape(2, 64) * 0.5 - 3.0
     wq, s, b = mx.quantize(arr(levels), group_size=64, bits=4)
     np.testing.assert_array_equal(npa(mx.dequantize(wq, s, b, group_size=64, bits=4)), levels)
-    # packing: level j sits in bits [4j, 4j+4) of word 0
-    np.testing.assert_array_equal(npa(wq)[0, 0], np.uint32(0x76543210))
+    # |max| > |min| so max is the exact edge: scale -0.5, bias 4.5, and level j
+    # (value 0.5 j - 3) is q = 15 - j, in bits [4j, 4j+4) of word 0.
+    np.testing.assert_array_equal(npa(s), np.full((2, 1), -0.5, np.float32))
+    np.testing.assert_array_equal(npa(b), np.full((2, 1), 4.5, np.float32))
+    np.testing.assert_array_equal(npa(wq)[0, 0], np.uint32(0x89ABCDEF))
 
 
 @pytest.mark.parametrize("transpose", [True, False])
@@ -129,7 +164,7 @@ def test_quantize_errors():
     with pytest.raises(ValueError, match="quantize"):
         mx.quantize(mx.zeros((4, 100)), group_size=64, bits=4)
     with pytest.raises(ValueError, match="quantize"):
-        mx.quantize(mx.zeros((4, 128)), group_size=64, bits=3)
+        mx.quantize(mx.zeros((4, 128)), group_size=64, bits=7)
     with pytest.raises(ValueError, match="quantize"):
         mx.quantize(mx.zeros((128,)), group_size=64, bits=4)
     wq, s, b = mx.quantize(mx.zeros((4, 128)))
