@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "mxcore/ops.h"
+#include "mxcore/transforms.h"
 #include "ops/util.h"
 
 namespace mxcore {
@@ -88,62 +89,124 @@ std::vector<array> Convolution::jvp(const std::vector<array>& primals,
   return {*out};
 }
 
+array conv_input_grad(const Shape& in_shape, const array& wt, const array& cotan,
+                      const ConvParams& p, Stream s) {
+  // dx_dilated[i] = sum_k dy_dilated[i + lo - k * kd] w[k]: a stride-1
+  // convolution of the stride-dilated cotangent with the flipped kernel,
+  // sampled every input_dilation positions.
+  const int nd = int(in_shape.size()) - 2;
+  ConvParams q;
+  q.groups = p.groups;
+  for (int i = 0; i < nd; ++i) {
+    int span = dilated_size(wt.shape(i + 1), p.kernel_dilation[i]);
+    int in_size = dilated_size(in_shape[i + 1], p.input_dilation[i]);
+    int out_size = dilated_size(cotan.shape(i + 1), p.stride[i]);
+    q.padding_lo.push_back(span - 1 - p.padding_lo[i]);
+    q.padding_hi.push_back(in_size - out_size + p.padding_lo[i]);
+  }
+  q.stride = p.input_dilation;
+  q.kernel_dilation = p.kernel_dilation;
+  q.input_dilation = p.stride;
+  q.flip = !p.flip;
+  array w_t = group_transpose(wt, p.groups, 0, 1, -1, s); // (C_in, *kernel, C_out / groups)
+  return convolution(astype(cotan, wt.dtype(), s), w_t, q, s);
+}
+
+array conv_weight_grad(const array& in, const Shape& wt_shape, const array& cotan,
+                       const ConvParams& p, Stream s) {
+  return array(wt_shape, in.dtype(), std::make_shared<ConvWeightGrad>(s, p, wt_shape),
+               {in, astype(cotan, in.dtype(), s)});
+}
+
+namespace {
+
+// The weight gradient written as a convolution (MLX's general path): the input
+// with batch and channels swapped, convolved with the cotangent as kernel
+// (dilated by the forward stride), stepping by the kernel dilation. Only used
+// to vectorize ConvWeightGrad under vmap, where it is made of Convolutions.
+array weight_grad_as_conv(const array& in, const Shape& wt_shape, const array& cotan,
+                          const ConvParams& p, Stream s) {
+  const int nd = in.ndim() - 2;
+  ConvParams q;
+  q.groups = p.groups;
+  for (int i = 0; i < nd; ++i) {
+    int span = dilated_size(wt_shape[i + 1], p.kernel_dilation[i]);
+    int in_size = dilated_size(in.shape(i + 1), p.input_dilation[i]);
+    int out_size = dilated_size(cotan.shape(i + 1), p.stride[i]);
+    q.padding_lo.push_back(p.padding_lo[i]);
+    q.padding_hi.push_back(span - 1 + out_size - in_size - p.padding_lo[i]);
+  }
+  q.stride = p.kernel_dilation;
+  q.kernel_dilation = p.stride;
+  q.input_dilation = p.input_dilation;
+  q.flip = false;
+  array in_t = group_transpose(in, p.groups, -1, 0, -1, s); // (C_in/g, *spatial, g * N)
+  array cotan_t = swapaxes(cotan, 0, -1, s);                 // (C_out, *out, N)
+  array g = convolution(in_t, cotan_t, q, s);                 // (C_in/g, *kernel, C_out)
+  if (p.flip) g = flip_spatial(g, s);
+  return swapaxes(g, 0, -1, s);
+}
+
+} // namespace
+
 std::vector<array> Convolution::vjp(const std::vector<array>& primals,
                                     const std::vector<array>& cotangents,
                                     const std::vector<int>& argnums,
                                     const std::vector<array>&) {
-  auto s = stream();
-  const array& in = primals[0];
-  const array& wt = primals[1];
-  const array& cotan = cotangents[0];
-  const ConvParams& p = params_;
-  const int nd = in.ndim() - 2;
   std::vector<array> grads;
   for (int arg : argnums) {
-    ConvParams q;
-    q.groups = p.groups;
-    q.padding_lo.resize(nd);
-    q.padding_hi.resize(nd);
-    if (arg == 0) {
-      // dx_dilated[i] = sum_k dy_dilated[i + lo - k * kd] w[k]: a stride-1
-      // convolution of the stride-dilated cotangent with the flipped kernel,
-      // sampled every input_dilation positions.
-      for (int i = 0; i < nd; ++i) {
-        int span = dilated_size(wt.shape(i + 1), p.kernel_dilation[i]);
-        int in_size = dilated_size(in.shape(i + 1), p.input_dilation[i]);
-        int out_size = dilated_size(cotan.shape(i + 1), p.stride[i]);
-        q.padding_lo[i] = span - 1 - p.padding_lo[i];
-        q.padding_hi[i] = in_size - out_size + p.padding_lo[i];
-      }
-      q.stride = p.input_dilation;
-      q.kernel_dilation = p.kernel_dilation;
-      q.input_dilation = p.stride;
-      q.flip = !p.flip;
-      array w_t = group_transpose(wt, p.groups, 0, 1, -1, s); // (C_in, *kernel, C_out / groups)
-      grads.push_back(convolution(cotan, w_t, q, s));
-    } else {
-      // dw[k] = sum_{n, o} dy[n, o] x_padded[n, o * stride + k * kd]: the
-      // input with batch and channels swapped, convolved with the cotangent
-      // as kernel (dilated by the forward stride), stepping by kd.
-      for (int i = 0; i < nd; ++i) {
-        int span = dilated_size(wt.shape(i + 1), p.kernel_dilation[i]);
-        int in_size = dilated_size(in.shape(i + 1), p.input_dilation[i]);
-        int out_size = dilated_size(cotan.shape(i + 1), p.stride[i]);
-        q.padding_lo[i] = p.padding_lo[i];
-        q.padding_hi[i] = span - 1 + out_size - in_size - p.padding_lo[i];
-      }
-      q.stride = p.kernel_dilation;
-      q.kernel_dilation = p.stride;
-      q.input_dilation = p.input_dilation;
-      q.flip = false;
-      array in_t = group_transpose(in, p.groups, -1, 0, -1, s); // (C_in/g, *spatial, g * N)
-      array cotan_t = swapaxes(cotan, 0, -1, s);                 // (C_out, *out, N)
-      array g = convolution(in_t, cotan_t, q, s);                 // (C_in/g, *kernel, C_out)
-      if (p.flip) g = flip_spatial(g, s);
-      grads.push_back(swapaxes(g, 0, -1, s));
-    }
+    grads.push_back(arg == 0
+        ? conv_input_grad(primals[0].shape(), primals[1], cotangents[0], params_, stream())
+        : conv_weight_grad(primals[0], primals[1].shape(), cotangents[0], params_, stream()));
   }
   return grads;
+}
+
+// ---------------------------------------------------------------- ConvWeightGrad
+
+void ConvWeightGrad::eval_cpu(const std::vector<array>& inputs, array& out) {
+  cpu::conv_weight_grad(inputs[0], inputs[1], out, params_);
+}
+
+std::vector<array> ConvWeightGrad::jvp(const std::vector<array>& primals,
+                                       const std::vector<array>& tangents,
+                                       const std::vector<int>& argnums) {
+  // Bilinear in (input, cotangent).
+  std::optional<array> out;
+  for (size_t i = 0; i < argnums.size(); ++i) {
+    array term = argnums[i] == 0
+        ? conv_weight_grad(tangents[i], weight_shape_, primals[1], params_, stream())
+        : conv_weight_grad(primals[0], weight_shape_, tangents[i], params_, stream());
+    out = out ? add(*out, term, stream()) : term;
+  }
+  return {*out};
+}
+
+std::vector<array> ConvWeightGrad::vjp(const std::vector<array>& primals,
+                                       const std::vector<array>& cotangents,
+                                       const std::vector<int>& argnums,
+                                       const std::vector<array>&) {
+  // <dw(x, dy), c> = <conv(x, c), dy>: w.r.t. dy it is the forward convolution
+  // with c as weight, w.r.t. x the input gradient of that convolution.
+  const array& c = cotangents[0];
+  std::vector<array> grads;
+  for (int arg : argnums) {
+    grads.push_back(arg == 0
+        ? conv_input_grad(primals[0].shape(), c, primals[1], params_, stream())
+        : convolution(primals[0], c, params_, stream()));
+  }
+  return grads;
+}
+
+std::pair<std::vector<array>, std::vector<int>> ConvWeightGrad::vmap(
+    const std::vector<array>& inputs, const std::vector<int>& axes) {
+  ConvParams p = params_;
+  Shape wt_shape = weight_shape_;
+  Stream s = stream();
+  auto f = [p, wt_shape, s](const std::vector<array>& xs) {
+    return std::vector<array>{weight_grad_as_conv(xs[0], wt_shape, xs[1], p, s)};
+  };
+  return {mxcore::vmap(f, axes, {0})(inputs), {0}};
 }
 
 std::pair<std::vector<array>, std::vector<int>> Convolution::vmap(

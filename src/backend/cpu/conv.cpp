@@ -30,15 +30,15 @@ constexpr int64_t kScratchBytes = int64_t(8) << 20;
 // negative: views can have negative strides).
 constexpr int64_t kMiss = INT64_MIN;
 
-void gemm_nt(int m, int n, int k, const float* a, int lda, const float* b, int ldb, float* c,
-             int ldc) {
-  scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, m, n, k, 1.0f, a, lda, b, ldb,
-                    0.0f, c, ldc);
+void gemm(bool ta, int m, int n, int k, const float* a, int lda, const float* b, int ldb,
+          float beta, float* c, int ldc) {
+  scipy_cblas_sgemm(CblasRowMajor, ta ? CblasTrans : CblasNoTrans, ta ? CblasNoTrans : CblasTrans,
+                    m, n, k, 1.0f, a, lda, b, ldb, beta, c, ldc);
 }
-void gemm_nt(int m, int n, int k, const double* a, int lda, const double* b, int ldb, double* c,
-             int ldc) {
-  scipy_cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, m, n, k, 1.0, a, lda, b, ldb, 0.0,
-                    c, ldc);
+void gemm(bool ta, int m, int n, int k, const double* a, int lda, const double* b, int ldb,
+          double beta, double* c, int ldc) {
+  scipy_cblas_dgemm(CblasRowMajor, ta ? CblasTrans : CblasNoTrans, ta ? CblasNoTrans : CblasTrans,
+                    m, n, k, 1.0, a, lda, b, ldb, beta, c, ldc);
 }
 
 // Where each (output position, kernel tap) pair reads the input, per spatial
@@ -127,22 +127,25 @@ void im2col(const Tin* x, const Geometry& g, int group, int cg, int64_t r0, int6
   }
 }
 
+// Reverses the kernel index of a row-major (rows, kernel_size, cg) matrix.
+template <typename Tc>
+void flip_kernel(Tc* p, int64_t rows, int64_t kernel_size, int cg) {
+  const int64_t row = kernel_size * cg;
+  for (int64_t co = 0; co < rows; ++co) {
+    Tc* r = p + co * row;
+    for (int64_t k = 0; k < kernel_size / 2; ++k) {
+      std::swap_ranges(r + k * cg, r + (k + 1) * cg, r + (kernel_size - 1 - k) * cg);
+    }
+  }
+}
+
 // The weight as a row-major (C_out, kernel_size, cg) matrix of the compute
 // type; flipping every spatial axis reverses the flattened kernel index.
 template <typename Tc>
 array weight_matrix(const array& w, int64_t kernel_size, int cg, bool flip) {
   array wc(allocator::malloc(w.size() * sizeof(Tc)), w.shape(), dtype_of<Tc>);
   copy_into(w, wc);
-  if (flip && kernel_size > 1) {
-    Tc* p = wc.data<Tc>();
-    const int64_t row = kernel_size * cg;
-    for (int64_t co = 0; co < w.shape(0); ++co) {
-      Tc* r = p + co * row;
-      for (int64_t k = 0; k < kernel_size / 2; ++k) {
-        std::swap_ranges(r + k * cg, r + (k + 1) * cg, r + (kernel_size - 1 - k) * cg);
-      }
-    }
-  }
+  if (flip) flip_kernel(wc.data<Tc>(), w.shape(0), kernel_size, cg);
   return wc;
 }
 
@@ -187,13 +190,72 @@ void conv_typed(const array& in, const array& w, array& out, const ConvParams& p
       parallel_for(m, grain, [&](int64_t b, int64_t e) {
         im2col<Tin, Tc>(x, g, grp, cg, r0 + b, r0 + e, cp + b * row_len);
       });
-      gemm_nt(int(m), og, int(row_len), cp, int(row_len), wp + int64_t(grp) * og * row_len,
-              int(row_len), c_tile + int64_t(grp) * og, c_out);
+      // out[:, group] = col @ w[group]^T
+      gemm(false, int(m), og, int(row_len), cp, int(row_len), wp + int64_t(grp) * og * row_len,
+           int(row_len), Tc(0), c_tile + int64_t(grp) * og, c_out);
     }
     if constexpr (!direct) {
       Tin* o = dst + r0 * c_out;
       for (int64_t i = 0; i < m * c_out; ++i) o[i] = static_cast<Tin>(c_tile[i]);
     }
+  }
+}
+
+// dw[group] = sum over row tiles of dy[:, group]^T @ col[group]: the forward
+// unfolding of the input, contracted with the cotangent (MLX's "patches"
+// weight gradient) and accumulated tile by tile in a (C_out, kernel * cg) buffer.
+template <typename Tin, typename Tc>
+void weight_grad_typed(const array& in, const array& cotan, array& out, const ConvParams& p) {
+  constexpr bool direct = std::is_same_v<Tin, Tc>;
+  const Geometry g = make_geometry(in, out, cotan, p);
+  const int c_out = cotan.shape(-1);
+  const int groups = p.groups;
+  const int cg = in.shape(-1) / groups;
+  const int og = c_out / groups;
+  const int64_t row_len = g.kernel_size * cg;
+  const int64_t rows = int64_t(in.shape(0)) * g.positions;
+  Tin* dst = out.data<Tin>();
+  if (rows == 0) {
+    std::fill(dst, dst + out.size(), Tin(0));
+    return;
+  }
+  array dy = cotan;
+  if (!direct || !cotan.flags().row_contiguous) {
+    dy = array(allocator::malloc(cotan.size() * sizeof(Tc)), cotan.shape(), dtype_of<Tc>);
+    copy_into(cotan, dy);
+  }
+  const Tc* dyp = dy.data<Tc>();
+  std::optional<array> acc;
+  if constexpr (!direct) {
+    acc = array(allocator::malloc(out.size() * sizeof(Tc)), out.shape(), dtype_of<Tc>);
+  }
+  Tc* accp;
+  if constexpr (direct) {
+    accp = dst;
+  } else {
+    accp = acc->template data<Tc>();
+  }
+  const int64_t tile = std::min<int64_t>(
+      rows, std::max<int64_t>(16, kScratchBytes / (row_len * int64_t(sizeof(Tc)))));
+  array col(allocator::malloc(tile * row_len * sizeof(Tc)), {int(tile * row_len)},
+            dtype_of<Tc>);
+  Tc* cp = col.data<Tc>();
+  const Tin* x = in.data<Tin>();
+  const int64_t grain = std::max<int64_t>(1, 4096 / row_len);
+  for (int64_t r0 = 0; r0 < rows; r0 += tile) {
+    const int64_t m = std::min(tile, rows - r0);
+    for (int grp = 0; grp < groups; ++grp) {
+      parallel_for(m, grain, [&](int64_t b, int64_t e) {
+        im2col<Tin, Tc>(x, g, grp, cg, r0 + b, r0 + e, cp + b * row_len);
+      });
+      gemm(true, og, int(row_len), int(m), dyp + r0 * c_out + int64_t(grp) * og, c_out, cp,
+           int(row_len), Tc(r0 == 0 ? 0 : 1), accp + int64_t(grp) * og * row_len,
+           int(row_len));
+    }
+  }
+  if (p.flip) flip_kernel(accp, c_out, g.kernel_size, cg);
+  if constexpr (!direct) {
+    for (size_t i = 0; i < out.size(); ++i) dst[i] = static_cast<Tin>(accp[i]);
   }
 }
 
@@ -210,6 +272,19 @@ void convolution(const array& input, const array& weight, array& out, const Conv
     case Dtype::Val::float64: conv_typed<double, double>(input, weight, out, p); break;
     case Dtype::Val::float16: conv_typed<float16_t, float>(input, weight, out, p); break;
     case Dtype::Val::bfloat16: conv_typed<bfloat16_t, float>(input, weight, out, p); break;
+    default:
+      throw std::invalid_argument("[conv] Unsupported dtype " + dtype_name(out.dtype()) + ".");
+  }
+}
+
+void conv_weight_grad(const array& input, const array& cotan, array& out, const ConvParams& p) {
+  out.set_data(allocator::malloc(out.nbytes()));
+  if (out.size() == 0) return;
+  switch (out.dtype().val) {
+    case Dtype::Val::float32: weight_grad_typed<float, float>(input, cotan, out, p); break;
+    case Dtype::Val::float64: weight_grad_typed<double, double>(input, cotan, out, p); break;
+    case Dtype::Val::float16: weight_grad_typed<float16_t, float>(input, cotan, out, p); break;
+    case Dtype::Val::bfloat16: weight_grad_typed<bfloat16_t, float>(input, cotan, out, p); break;
     default:
       throw std::invalid_argument("[conv] Unsupported dtype " + dtype_name(out.dtype()) + ".");
   }
