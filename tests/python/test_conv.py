@@ -319,3 +319,44 @@ def test_conv_general_errors():
         mx.conv_general(x, mx.zeros((2, 3, 4)), stride=[1, 1])
     with pytest.raises(ValueError, match="conv"):
         mx.conv_general(x.astype(mx.complex64), mx.zeros((2, 3, 4)))
+
+
+@pytest.mark.parametrize("dtype", [mx.float16, mx.bfloat16, mx.float32])
+def test_conv_grads_low_precision(dtype):
+    # Same gradients as float64 (checked against finite differences above).
+    r = rng(16)
+    x, w = r.standard_normal((2, 7, 6, 4)), r.standard_normal((6, 3, 2, 2)) * 0.5
+    loss = lambda a, b: (mx.conv2d(a, b, stride=(2, 1), padding=(1, 2), groups=2) ** 2).sum()  # noqa
+    g = mx.grad(loss, argnums=(0, 1))
+    ex, ew = g(arr(x), arr(w))
+    gx, gw = g(arr(x).astype(dtype), arr(w).astype(dtype))
+    assert gx.dtype == dtype and gw.dtype == dtype
+    tol = {mx.float16: 3e-2, mx.bfloat16: 1e-1, mx.float32: 1e-5}[dtype]
+    for got, expect in ((gx, ex), (gw, ew)):
+        scale = np.abs(npa(expect)).max()
+        np.testing.assert_allclose(npa(got) / scale, npa(expect) / scale, atol=tol)
+
+
+def test_conv_forward_over_reverse():
+    # jvp of the weight gradient (the ConvWeightGrad node) against central differences.
+    r = rng(17)
+    x, w, tw = r.standard_normal((2, 6, 3)), r.standard_normal((4, 3, 3)), r.standard_normal(
+        (4, 3, 3))
+    gw = mx.grad(lambda b: (mx.conv1d(arr(x), b, stride=2, padding=2) ** 3).sum())
+    _, (tan,) = mx.jvp(lambda b: gw(b), [arr(w)], [arr(tw)])
+    eps = 1e-6
+    fd = (npa(gw(arr(w + eps * tw))) - npa(gw(arr(w - eps * tw)))) / (2 * eps)
+    np.testing.assert_allclose(npa(tan), fd, rtol=1e-6, atol=1e-7)
+
+
+@pytest.mark.parametrize("dtype", [mx.float32, mx.float64, mx.float16])
+def test_conv_pointwise(dtype):
+    # 1x1 kernels (a plain matmul over channels), contiguous and strided inputs
+    r = rng(18)
+    x, xr = cast(r.standard_normal((2, 5, 3, 6)), dtype)
+    w, wr = cast(r.standard_normal((4, 1, 1, 6)), dtype)
+    tol = ALL_TOLS[dtype]
+    for xv, xn in ((x, xr), (x[:, ::2], xr[:, ::2])):
+        np.testing.assert_allclose(npa(mx.conv2d(xv, w)), ref_conv(xn, wr, [1, 1], [0, 0], [0, 0],
+                                                                   [1, 1], [1, 1], 1),
+                                   rtol=tol, atol=tol * 10)

@@ -149,6 +149,18 @@ array weight_matrix(const array& w, int64_t kernel_size, int cg, bool flip) {
   return wc;
 }
 
+// A 1x1, stride-1, unpadded, ungrouped convolution of a row-contiguous input.
+bool is_pointwise(const array& in, const Geometry& g, const ConvParams& p) {
+  if (g.kernel_size != 1 || p.groups != 1 || !in.flags().row_contiguous) return false;
+  for (int d = 0; d < g.nd; ++d) {
+    if (p.stride[d] != 1 || p.padding_lo[d] != 0 || p.padding_hi[d] != 0 ||
+        p.input_dilation[d] != 1) {
+      return false;
+    }
+  }
+  return true;
+}
+
 template <typename Tin, typename Tc>
 void conv_typed(const array& in, const array& w, array& out, const ConvParams& p) {
   constexpr bool direct = std::is_same_v<Tin, Tc>; // gemm writes the output itself
@@ -166,6 +178,12 @@ void conv_typed(const array& in, const array& w, array& out, const ConvParams& p
   }
   array wc = weight_matrix<Tc>(w, g.kernel_size, cg, p.flip);
   const Tc* wp = wc.data<Tc>();
+  if constexpr (direct) {
+    if (is_pointwise(in, g, p)) { // 1x1: the input already is the unfolded matrix
+      gemm(false, int(rows), c_out, cg, in.data<Tin>(), cg, wp, cg, Tc(0), dst, c_out);
+      return;
+    }
+  }
 
   const int64_t tile = std::min<int64_t>(
       rows, std::max<int64_t>(16, kScratchBytes / (row_len * int64_t(sizeof(Tc)))));
