@@ -71,6 +71,12 @@ array conv_general(array input, array weight, std::vector<int> stride,
       throw std::invalid_argument("[conv] Stride and dilation must be positive.");
     }
   }
+  for (int i = 0; i < nd; ++i) {
+    if (weight.shape(i + 1) < 1) {
+      throw std::invalid_argument("[conv] The weight's spatial dimensions must be positive but "
+                                  "got weight " + shape_str(weight.shape()) + ".");
+    }
+  }
   // Negative padding crops the input (as in MLX).
   Dtype out_t = result_type(input, weight);
   ConvParams p{stride, padding_lo, padding_hi, kernel_dilation, input_dilation, groups, flip};

@@ -319,6 +319,8 @@ def test_conv_general_errors():
         mx.conv_general(x, mx.zeros((2, 3, 4)), stride=[1, 1])
     with pytest.raises(ValueError, match="conv"):
         mx.conv_general(x.astype(mx.complex64), mx.zeros((2, 3, 4)))
+    with pytest.raises(ValueError, match="conv"):
+        mx.conv1d(x, mx.zeros((2, 0, 4)))  # empty kernel
 
 
 @pytest.mark.parametrize("dtype", [mx.float16, mx.bfloat16, mx.float32])

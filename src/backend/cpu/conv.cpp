@@ -151,7 +151,10 @@ array weight_matrix(const array& w, int64_t kernel_size, int cg, bool flip) {
 
 // A 1x1, stride-1, unpadded, ungrouped convolution of a row-contiguous input.
 bool is_pointwise(const array& in, const Geometry& g, const ConvParams& p) {
-  if (g.kernel_size != 1 || p.groups != 1 || !in.flags().row_contiguous) return false;
+  if (g.kernel_size != 1 || p.groups != 1 || !in.flags().row_contiguous ||
+      int64_t(in.shape(0)) * g.positions > INT_MAX) {
+    return false;
+  }
   for (int d = 0; d < g.nd; ++d) {
     if (p.stride[d] != 1 || p.padding_lo[d] != 0 || p.padding_hi[d] != 0 ||
         p.input_dilation[d] != 1) {
