@@ -362,3 +362,30 @@ def test_conv_pointwise(dtype):
         np.testing.assert_allclose(npa(mx.conv2d(xv, w)), ref_conv(xn, wr, [1, 1], [0, 0], [0, 0],
                                                                    [1, 1], [1, 1], 1),
                                    rtol=tol, atol=tol * 10)
+
+
+@pytest.mark.parametrize("dtype", [mx.float32, mx.float16, mx.float64])
+@pytest.mark.parametrize("mult", [1, 2])
+@pytest.mark.parametrize("strided_input", [False, True])
+def test_conv_depthwise(dtype, mult, strided_input):
+    # groups == C_in (one input channel per group), channel multiplier `mult`
+    r = rng(19)
+    c = 6
+    x, xr = cast(r.standard_normal((2, 9, 8, c)), dtype)
+    if strided_input:
+        x, xr = mx.transpose(x, (0, 2, 1, 3)), np.transpose(xr, (0, 2, 1, 3))
+    w, wr = cast(r.standard_normal((c * mult, 3, 2, 1)), dtype)
+    out = mx.conv2d(x, w, stride=(2, 1), padding=(1, 0), dilation=(1, 2), groups=c)
+    expect = ref_conv(xr, wr, [2, 1], [1, 0], [1, 0], [1, 2], [1, 1], c)
+    tol = ALL_TOLS[dtype]
+    np.testing.assert_allclose(npa(out), expect, rtol=tol, atol=tol * 10)
+    if dtype == mx.float64:
+        cot = r.standard_normal(expect.shape)
+        loss = lambda a, b: (mx.conv2d(a, b, stride=(2, 1), padding=(1, 0), dilation=(1, 2),  # noqa
+                                       groups=c) * arr(cot)).sum()
+        gx, gw = mx.grad(loss, argnums=(0, 1))(arr(xr), arr(wr))
+        ref = lambda a, b: (ref_conv(a, b, [2, 1], [1, 0], [1, 0], [1, 2], [1, 1], c) * cot).sum()  # noqa
+        np.testing.assert_allclose(npa(gx), finite_difference(lambda a: ref(a, wr), xr),
+                                   rtol=1e-6, atol=1e-8)
+        np.testing.assert_allclose(npa(gw), finite_difference(lambda b: ref(xr, b), wr),
+                                   rtol=1e-6, atol=1e-8)
