@@ -49,10 +49,11 @@ def composed_conv2d(x, w, stride, padding):
 
 
 WORKLOADS = [
-    # name, (N, H, W, C_in), (C_out, KH, KW), stride, padding
-    ("resnet 3x3", (8, 56, 56, 64), (64, 3, 3), 1, 1),
-    ("stem 7x7/2", (8, 112, 112, 3), (64, 7, 7), 2, 3),
-    ("deep 3x3", (8, 14, 14, 256), (256, 3, 3), 1, 1),
+    # name, (N, H, W, C_in), (C_out, KH, KW), stride, padding, groups
+    ("resnet 3x3", (8, 56, 56, 64), (64, 3, 3), 1, 1, 1),
+    ("stem 7x7/2", (8, 112, 112, 3), (64, 7, 7), 2, 3, 1),
+    ("deep 3x3", (8, 14, 14, 256), (256, 3, 3), 1, 1, 1),
+    ("depthwise", (8, 56, 56, 128), (128, 3, 3), 1, 1, 128),
 ]
 
 
@@ -61,45 +62,50 @@ def main():
     parser.add_argument("--iters", type=int, default=7)
     args = parser.parse_args()
     rows = []
-    for name, xs, ws, stride, padding in WORKLOADS:
+    for name, xs, ws, stride, padding, groups in WORKLOADS:
         r = np.random.default_rng(0)
         xn = r.standard_normal(xs).astype(np.float32)
-        wn = (r.standard_normal((ws[0], ws[1], ws[2], xs[3])) * 0.1).astype(np.float32)
+        wn = (r.standard_normal((ws[0], ws[1], ws[2], xs[3] // groups)) * 0.1).astype(np.float32)
         x, w = mx.array(xn), mx.array(wn)
         mx.eval(x, w)
 
         def new():
-            mx.eval(mx.conv2d(x, w, stride=stride, padding=padding))
+            mx.eval(mx.conv2d(x, w, stride=stride, padding=padding, groups=groups))
 
         def old():
             mx.eval(composed_conv2d(x, w, stride, padding))
 
-        grad = mx.grad(lambda a, b: mx.conv2d(a, b, stride=stride, padding=padding).sum(),
+        grad = mx.grad(lambda a, b: mx.conv2d(a, b, stride=stride, padding=padding, groups=groups).sum(),
                        argnums=(0, 1))
 
         def new_grad():
             mx.eval(grad(x, w))
 
-        got = np.array(mx.conv2d(x, w, stride=stride, padding=padding))
-        np.testing.assert_allclose(got, np.array(composed_conv2d(x, w, stride, padding)),
-                                   rtol=1e-3, atol=1e-3)
-        res = {"new": timeit(new, iters=args.iters), "old": timeit(old, iters=args.iters),
+        got = np.array(mx.conv2d(x, w, stride=stride, padding=padding, groups=groups))
+        res = {"new": timeit(new, iters=args.iters),
                "new fwd+bwd": timeit(new_grad, iters=args.iters)}
-        mem = {"new": peak_mb(new), "old": peak_mb(old), "new fwd+bwd": peak_mb(new_grad)}
+        mem = {"new": peak_mb(new), "new fwd+bwd": peak_mb(new_grad)}
+        if groups == 1:  # the composition below has no groups
+            np.testing.assert_allclose(got, np.array(composed_conv2d(x, w, stride, padding)),
+                                       rtol=1e-3, atol=1e-3)
+            res["old"] = timeit(old, iters=args.iters)
+            mem["old"] = peak_mb(old)
         if torch is not None:
             tx = torch.from_numpy(np.ascontiguousarray(xn.transpose(0, 3, 1, 2)))
             tw = torch.from_numpy(np.ascontiguousarray(wn.transpose(0, 3, 1, 2)))
             conv = torch.nn.functional.conv2d
             with torch.no_grad():
-                res["torch"] = timeit(lambda: conv(tx, tw, stride=stride, padding=padding),
+                res["torch"] = timeit(lambda: conv(tx, tw, stride=stride, padding=padding,
+                                                   groups=groups),
                                       iters=args.iters)
                 np.testing.assert_allclose(
-                    conv(tx, tw, stride=stride, padding=padding).numpy().transpose(0, 2, 3, 1),
+                    conv(tx, tw, stride=stride, padding=padding,
+                         groups=groups).numpy().transpose(0, 2, 3, 1),
                     got, rtol=1e-3, atol=1e-3)
             txg, twg = tx.clone().requires_grad_(), tw.clone().requires_grad_()
 
             def torch_grad():
-                conv(txg, twg, stride=stride, padding=padding).sum().backward()
+                conv(txg, twg, stride=stride, padding=padding, groups=groups).sum().backward()
 
             res["torch fwd+bwd"] = timeit(torch_grad, iters=args.iters)
         rows.append((name, res, mem))

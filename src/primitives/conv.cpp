@@ -91,6 +91,22 @@ std::vector<array> Convolution::jvp(const std::vector<array>& primals,
 
 array conv_input_grad(const Shape& in_shape, const array& wt, const array& cotan,
                       const ConvParams& p, Stream s) {
+  return array(in_shape, wt.dtype(), std::make_shared<ConvInputGrad>(s, p, in_shape),
+               {wt, astype(cotan, wt.dtype(), s)});
+}
+
+array conv_weight_grad(const array& in, const Shape& wt_shape, const array& cotan,
+                       const ConvParams& p, Stream s) {
+  return array(wt_shape, in.dtype(), std::make_shared<ConvWeightGrad>(s, p, wt_shape),
+               {in, astype(cotan, in.dtype(), s)});
+}
+
+namespace {
+
+array input_grad_as_conv(const Shape& in_shape, const array& wt, const array& cotan,
+                      const ConvParams& p, Stream s) {
+  // The input gradient as a convolution (MLX's formulation), only used to
+  // vectorize ConvInputGrad under vmap.
   // dx_dilated[i] = sum_k dy_dilated[i + lo - k * kd] w[k]: a stride-1
   // convolution of the stride-dilated cotangent with the flipped kernel,
   // sampled every input_dilation positions.
@@ -111,14 +127,6 @@ array conv_input_grad(const Shape& in_shape, const array& wt, const array& cotan
   array w_t = group_transpose(wt, p.groups, 0, 1, -1, s); // (C_in, *kernel, C_out / groups)
   return convolution(astype(cotan, wt.dtype(), s), w_t, q, s);
 }
-
-array conv_weight_grad(const array& in, const Shape& wt_shape, const array& cotan,
-                       const ConvParams& p, Stream s) {
-  return array(wt_shape, in.dtype(), std::make_shared<ConvWeightGrad>(s, p, wt_shape),
-               {in, astype(cotan, in.dtype(), s)});
-}
-
-namespace {
 
 // The weight gradient written as a convolution (MLX's general path): the input
 // with batch and channels swapped, convolved with the cotangent as kernel
@@ -160,6 +168,53 @@ std::vector<array> Convolution::vjp(const std::vector<array>& primals,
         : conv_weight_grad(primals[0], primals[1].shape(), cotangents[0], params_, stream()));
   }
   return grads;
+}
+
+// ---------------------------------------------------------------- ConvInputGrad
+
+void ConvInputGrad::eval_cpu(const std::vector<array>& inputs, array& out) {
+  cpu::conv_input_grad(inputs[0], inputs[1], out, params_);
+}
+
+std::vector<array> ConvInputGrad::jvp(const std::vector<array>& primals,
+                                      const std::vector<array>& tangents,
+                                      const std::vector<int>& argnums) {
+  // Bilinear in (weight, cotangent).
+  std::optional<array> out;
+  for (size_t i = 0; i < argnums.size(); ++i) {
+    array term = argnums[i] == 0
+        ? conv_input_grad(input_shape_, tangents[i], primals[1], params_, stream())
+        : conv_input_grad(input_shape_, primals[0], tangents[i], params_, stream());
+    out = out ? add(*out, term, stream()) : term;
+  }
+  return {*out};
+}
+
+std::vector<array> ConvInputGrad::vjp(const std::vector<array>& primals,
+                                      const std::vector<array>& cotangents,
+                                      const std::vector<int>& argnums,
+                                      const std::vector<array>&) {
+  // <dx(w, dy), c> = <conv(c, w), dy>: w.r.t. dy it is the forward convolution
+  // of c, w.r.t. w the weight gradient of that convolution.
+  const array& c = cotangents[0];
+  std::vector<array> grads;
+  for (int arg : argnums) {
+    grads.push_back(arg == 0
+        ? conv_weight_grad(c, primals[0].shape(), primals[1], params_, stream())
+        : convolution(c, primals[0], params_, stream()));
+  }
+  return grads;
+}
+
+std::pair<std::vector<array>, std::vector<int>> ConvInputGrad::vmap(
+    const std::vector<array>& inputs, const std::vector<int>& axes) {
+  ConvParams p = params_;
+  Shape in_shape = input_shape_;
+  Stream s = stream();
+  auto f = [p, in_shape, s](const std::vector<array>& xs) {
+    return std::vector<array>{input_grad_as_conv(in_shape, xs[0], xs[1], p, s)};
+  };
+  return {mxcore::vmap(f, axes, {0})(inputs), {0}};
 }
 
 // ---------------------------------------------------------------- ConvWeightGrad

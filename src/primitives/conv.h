@@ -79,6 +79,37 @@ class ConvWeightGrad : public UnaryPrimitive {
   Shape weight_shape_;
 };
 
+// The input gradient of a Convolution with params p: inputs are the weight and
+// the cotangent of the forward output; the output has the input's shape.
+// Evaluated as col2im(cotangent @ weight) instead of as a convolution of the
+// (stride-dilated) cotangent.
+class ConvInputGrad : public UnaryPrimitive {
+ public:
+  ConvInputGrad(Stream stream, ConvParams params, Shape input_shape)
+      : UnaryPrimitive(stream), params_(std::move(params)), input_shape_(std::move(input_shape)) {}
+
+  void eval_cpu(const std::vector<array>& inputs, array& out) override;
+  std::vector<array> jvp(const std::vector<array>& primals,
+                         const std::vector<array>& tangents,
+                         const std::vector<int>& argnums) override;
+  std::vector<array> vjp(const std::vector<array>& primals,
+                         const std::vector<array>& cotangents,
+                         const std::vector<int>& argnums,
+                         const std::vector<array>& outputs) override;
+  std::pair<std::vector<array>, std::vector<int>> vmap(
+      const std::vector<array>& inputs, const std::vector<int>& axes) override;
+  std::vector<Shape> output_shapes(const std::vector<array>&) override { return {input_shape_}; }
+  MXCORE_DEFINE_NAME(ConvInputGrad)
+  bool is_equivalent(const Primitive& other) const override {
+    auto& o = static_cast<const ConvInputGrad&>(other);
+    return params_ == o.params_ && input_shape_ == o.input_shape_;
+  }
+
+ private:
+  ConvParams params_;
+  Shape input_shape_;
+};
+
 // Output spatial+channel shape of a convolution (no validation beyond what
 // the shape arithmetic needs; the ops validate user arguments).
 Shape conv_output_shape(const Shape& input, const Shape& weight, const ConvParams& p);
@@ -98,6 +129,8 @@ namespace cpu {
 void convolution(const array& input, const array& weight, array& out, const ConvParams& p);
 // dw = cotan^T @ im2col(input), tiled like convolution; out has the weight's shape.
 void conv_weight_grad(const array& input, const array& cotan, array& out, const ConvParams& p);
+// dx = col2im(cotan @ weight); out has the input's shape.
+void conv_input_grad(const array& weight, const array& cotan, array& out, const ConvParams& p);
 } // namespace cpu
 
 } // namespace mxcore

@@ -389,3 +389,26 @@ def test_conv_depthwise(dtype, mult, strided_input):
                                    rtol=1e-6, atol=1e-8)
         np.testing.assert_allclose(npa(gw), finite_difference(lambda b: ref(xr, b), wr),
                                    rtol=1e-6, atol=1e-8)
+
+
+def test_conv_input_grad_transforms():
+    # vmap, jvp and second-order gradients through the input-gradient node
+    r = rng(20)
+    x, w = r.standard_normal((2, 7, 3)), r.standard_normal((4, 3, 3))
+    ws = np.stack([w, -2 * w, 0.5 * w])
+    loss = lambda a, b: (mx.conv1d(a, b, stride=2, padding=1) ** 2).sum()  # noqa: E731
+    gx = mx.grad(loss)
+    per = mx.vmap(lambda b: gx(arr(x), b))(arr(ws))
+    for i in range(3):
+        np.testing.assert_allclose(npa(per[i]), npa(gx(arr(x), arr(ws[i]))), rtol=1e-12,
+                                   atol=1e-12)
+    tx = r.standard_normal(x.shape)
+    _, (tan,) = mx.jvp(lambda a: gx(a, arr(w)), [arr(x)], [arr(tx)])
+    eps = 1e-6
+    fd = (npa(gx(arr(x + eps * tx), arr(w))) - npa(gx(arr(x - eps * tx), arr(w)))) / (2 * eps)
+    np.testing.assert_allclose(npa(tan), fd, rtol=1e-6, atol=1e-7)
+    # d/dw of |dL/dx|^2 against central differences
+    h = lambda b: (gx(arr(x), b) ** 2).sum()  # noqa: E731
+    gh = mx.grad(h)(arr(w))
+    fdw = finite_difference(lambda b: float(h(arr(b))), w)
+    np.testing.assert_allclose(npa(gh), fdw, rtol=1e-5, atol=1e-6)

@@ -41,6 +41,17 @@ void gemm(bool ta, int m, int n, int k, const double* a, int lda, const double* 
                     m, n, k, 1.0, a, lda, b, ldb, beta, c, ldc);
 }
 
+void scipy_gemm_nn(int m, int n, int k, const float* a, int lda, const float* b, int ldb,
+                   float* c, int ldc) {
+  scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0f, a, lda, b, ldb,
+                    0.0f, c, ldc);
+}
+void scipy_gemm_nn(int m, int n, int k, const double* a, int lda, const double* b, int ldb,
+                   double* c, int ldc) {
+  scipy_cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0, a, lda, b, ldb, 0.0,
+                    c, ldc);
+}
+
 // Where each (output position, kernel tap) pair reads the input, per spatial
 // dim: taps[d][o * K_d + k] is an element offset into the input, or kMiss when
 // the tap lands on padding or on a zero inserted by input dilation.
@@ -343,6 +354,93 @@ void weight_grad_typed(const array& in, const array& cotan, array& out, const Co
   }
 }
 
+// Adds the unfolded rows [r0, r1) of `col` back into the input positions
+// they were read from (the adjoint of im2col); dx is row-major.
+template <typename Tc>
+void col2im(const Tc* col, const Geometry& g, int group, int cg, int64_t r0, int64_t r1, Tc* dx) {
+  const int nd = g.nd;
+  const int64_t row_len = g.kernel_size * cg;
+  std::vector<const int64_t*> tap_row(nd);
+  std::vector<int> k(nd);
+  for (int64_t r = r0; r < r1; ++r) {
+    int64_t rest = r;
+    for (int d = nd - 1; d >= 0; --d) {
+      int64_t o = rest % g.out_spatial[d];
+      rest /= g.out_spatial[d];
+      tap_row[d] = g.taps[d].data() + o * g.kernel[d];
+    }
+    Tc* base = dx + rest * g.batch_stride + int64_t(group) * cg;
+    const Tc* src = col + (r - r0) * row_len;
+    std::fill(k.begin(), k.end(), 0);
+    for (int64_t kp = 0; kp < g.kernel_size; ++kp, src += cg) {
+      int64_t off = 0;
+      bool hit = true;
+      for (int d = 0; d < nd; ++d) {
+        int64_t t = tap_row[d][k[d]];
+        hit &= t != kMiss;
+        off += hit ? t : 0;
+      }
+      if (hit) {
+        Tc* dst = base + off;
+        for (int c = 0; c < cg; ++c) dst[c] += src[c];
+      }
+      for (int d = nd - 1; d >= 0; --d) {
+        if (++k[d] < g.kernel[d]) break;
+        k[d] = 0;
+      }
+    }
+  }
+}
+
+// dx = col2im(dy @ W) tile by tile: the cotangent times the weight matrix
+// gives the gradient of every unfolded row, scattered back onto the input.
+template <typename Tin, typename Tc>
+void input_grad_typed(const array& w, const array& cotan, array& out, const ConvParams& p) {
+  constexpr bool direct = std::is_same_v<Tin, Tc>;
+  array acc = out;
+  if constexpr (!direct) {
+    acc = array(allocator::malloc(out.size() * sizeof(Tc)), out.shape(), dtype_of<Tc>);
+  }
+  Tc* dx = acc.data<Tc>();
+  std::fill(dx, dx + acc.size(), Tc(0));
+  const Geometry g = make_geometry(acc, w, cotan, p); // acc is row-major like out
+  const int c_out = cotan.shape(-1);
+  const int groups = p.groups;
+  const int cg = out.shape(-1) / groups;
+  const int og = c_out / groups;
+  const int64_t row_len = g.kernel_size * cg;
+  const int64_t rows = int64_t(out.shape(0)) * g.positions;
+  if (rows > 0 && row_len > 0 && og > 0) {
+    array wc = weight_matrix<Tc>(w, g.kernel_size, cg, p.flip);
+    const Tc* wp = wc.data<Tc>();
+    array dy = cotan;
+    if (!direct || !cotan.flags().row_contiguous) {
+      dy = array(allocator::malloc(cotan.size() * sizeof(Tc)), cotan.shape(), dtype_of<Tc>);
+      copy_into(cotan, dy);
+    }
+    const Tc* dyp = dy.data<Tc>();
+    const int64_t tile = std::min<int64_t>(
+        rows, std::max<int64_t>(16, kScratchBytes / (row_len * int64_t(sizeof(Tc)))));
+    array col(allocator::malloc(tile * row_len * sizeof(Tc)), {int(tile * row_len)},
+              dtype_of<Tc>);
+    Tc* cp = col.data<Tc>();
+    for (int64_t r0 = 0; r0 < rows; r0 += tile) {
+      const int64_t m = std::min(tile, rows - r0);
+      for (int grp = 0; grp < groups; ++grp) {
+        // col = dy[:, group] @ w[group]   (m x og) @ (og x row_len)
+        scipy_gemm_nn(int(m), int(row_len), og, dyp + r0 * c_out + int64_t(grp) * og, c_out,
+                      wp + int64_t(grp) * og * row_len, int(row_len), cp, int(row_len));
+        // Windows overlap, so the scatter runs serially.
+        col2im<Tc>(cp, g, grp, cg, r0, r0 + m, dx);
+      }
+    }
+  }
+  if constexpr (!direct) {
+    Tin* o = out.data<Tin>();
+    for (size_t i = 0; i < out.size(); ++i) o[i] = static_cast<Tin>(dx[i]);
+  }
+}
+
 } // namespace
 
 void convolution(const array& input, const array& weight, array& out, const ConvParams& p) {
@@ -369,6 +467,19 @@ void conv_weight_grad(const array& input, const array& cotan, array& out, const 
     case Dtype::Val::float64: weight_grad_typed<double, double>(input, cotan, out, p); break;
     case Dtype::Val::float16: weight_grad_typed<float16_t, float>(input, cotan, out, p); break;
     case Dtype::Val::bfloat16: weight_grad_typed<bfloat16_t, float>(input, cotan, out, p); break;
+    default:
+      throw std::invalid_argument("[conv] Unsupported dtype " + dtype_name(out.dtype()) + ".");
+  }
+}
+
+void conv_input_grad(const array& weight, const array& cotan, array& out, const ConvParams& p) {
+  out.set_data(allocator::malloc(out.nbytes()));
+  if (out.size() == 0) return;
+  switch (out.dtype().val) {
+    case Dtype::Val::float32: input_grad_typed<float, float>(weight, cotan, out, p); break;
+    case Dtype::Val::float64: input_grad_typed<double, double>(weight, cotan, out, p); break;
+    case Dtype::Val::float16: input_grad_typed<float16_t, float>(weight, cotan, out, p); break;
+    case Dtype::Val::bfloat16: input_grad_typed<bfloat16_t, float>(weight, cotan, out, p); break;
     default:
       throw std::invalid_argument("[conv] Unsupported dtype " + dtype_name(out.dtype()) + ".");
   }
