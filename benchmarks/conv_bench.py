@@ -75,8 +75,9 @@ def main():
         def old():
             mx.eval(composed_conv2d(x, w, stride, padding))
 
-        grad = mx.grad(lambda a, b: mx.conv2d(a, b, stride=stride, padding=padding, groups=groups).sum(),
-                       argnums=(0, 1))
+        grad = mx.grad(
+            lambda a, b: mx.conv2d(a, b, stride=stride, padding=padding, groups=groups).sum(),
+            argnums=(0, 1))
 
         def new_grad():
             mx.eval(grad(x, w))

@@ -55,7 +55,9 @@ class Convolution : public UnaryPrimitive {
 class ConvWeightGrad : public UnaryPrimitive {
  public:
   ConvWeightGrad(Stream stream, ConvParams params, Shape weight_shape)
-      : UnaryPrimitive(stream), params_(std::move(params)), weight_shape_(std::move(weight_shape)) {}
+      : UnaryPrimitive(stream),
+        params_(std::move(params)),
+        weight_shape_(std::move(weight_shape)) {}
 
   void eval_cpu(const std::vector<array>& inputs, array& out) override;
   std::vector<array> jvp(const std::vector<array>& primals,
@@ -86,7 +88,9 @@ class ConvWeightGrad : public UnaryPrimitive {
 class ConvInputGrad : public UnaryPrimitive {
  public:
   ConvInputGrad(Stream stream, ConvParams params, Shape input_shape)
-      : UnaryPrimitive(stream), params_(std::move(params)), input_shape_(std::move(input_shape)) {}
+      : UnaryPrimitive(stream),
+        params_(std::move(params)),
+        input_shape_(std::move(input_shape)) {}
 
   void eval_cpu(const std::vector<array>& inputs, array& out) override;
   std::vector<array> jvp(const std::vector<array>& primals,

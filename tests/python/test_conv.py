@@ -287,7 +287,8 @@ def test_conv_grad_inside_compile_and_vmap_of_grad():
     cgx, cgw = mx.compile(g)(arr(x), arr(w))
     np.testing.assert_allclose(npa(cgx), npa(gx), rtol=1e-12, atol=1e-12)
     np.testing.assert_allclose(npa(cgw), npa(gw), rtol=1e-12, atol=1e-12)
-    ref_loss = lambda b: (ref_conv(x, b, [2, 2], [1, 1], [1, 1], [1, 1], [1, 1], 1) ** 2).sum()  # noqa
+    def ref_loss(b):
+        return (ref_conv(x, b, [2, 2], [1, 1], [1, 1], [1, 1], [1, 1], 1) ** 2).sum()
     np.testing.assert_allclose(npa(gw), finite_difference(ref_loss, w), rtol=1e-5, atol=1e-7)
     # per-example weight gradients
     xs = np.stack([x, 2 * x])
@@ -328,7 +329,8 @@ def test_conv_grads_low_precision(dtype):
     # Same gradients as float64 (checked against finite differences above).
     r = rng(16)
     x, w = r.standard_normal((2, 7, 6, 4)), r.standard_normal((6, 3, 2, 2)) * 0.5
-    loss = lambda a, b: (mx.conv2d(a, b, stride=(2, 1), padding=(1, 2), groups=2) ** 2).sum()  # noqa
+    def loss(a, b):
+        return (mx.conv2d(a, b, stride=(2, 1), padding=(1, 2), groups=2) ** 2).sum()
     g = mx.grad(loss, argnums=(0, 1))
     ex, ew = g(arr(x), arr(w))
     gx, gw = g(arr(x).astype(dtype), arr(w).astype(dtype))
@@ -384,7 +386,8 @@ def test_conv_depthwise(dtype, mult, strided_input):
         loss = lambda a, b: (mx.conv2d(a, b, stride=(2, 1), padding=(1, 0), dilation=(1, 2),  # noqa
                                        groups=c) * arr(cot)).sum()
         gx, gw = mx.grad(loss, argnums=(0, 1))(arr(xr), arr(wr))
-        ref = lambda a, b: (ref_conv(a, b, [2, 1], [1, 0], [1, 0], [1, 2], [1, 1], c) * cot).sum()  # noqa
+        def ref(a, b):
+            return (ref_conv(a, b, [2, 1], [1, 0], [1, 0], [1, 2], [1, 1], c) * cot).sum()
         np.testing.assert_allclose(npa(gx), finite_difference(lambda a: ref(a, wr), xr),
                                    rtol=1e-6, atol=1e-8)
         np.testing.assert_allclose(npa(gw), finite_difference(lambda b: ref(xr, b), wr),
