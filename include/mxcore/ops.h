@@ -340,6 +340,29 @@ array conv3d(const array& input, const array& weight,
              const std::tuple<int, int, int>& dilation = {1, 1, 1}, int groups = 1,
              StreamOrDevice s = {});
 
+// Transposed convolutions (weight (C_out, *kernel, C_in / groups)) and NumPy's 1-D convolve.
+array conv_transpose_general(const array& input, const array& weight, std::vector<int> stride,
+                             std::vector<int> padding, std::vector<int> dilation,
+                             std::vector<int> output_padding, int groups = 1,
+                             StreamOrDevice s = {});
+array conv_transpose1d(const array& input, const array& weight, int stride = 1, int padding = 0,
+                       int dilation = 1, int output_padding = 0, int groups = 1,
+                       StreamOrDevice s = {});
+array conv_transpose2d(const array& input, const array& weight,
+                       const std::pair<int, int>& stride = {1, 1},
+                       const std::pair<int, int>& padding = {0, 0},
+                       const std::pair<int, int>& dilation = {1, 1},
+                       const std::pair<int, int>& output_padding = {0, 0}, int groups = 1,
+                       StreamOrDevice s = {});
+array conv_transpose3d(const array& input, const array& weight,
+                       const std::tuple<int, int, int>& stride = {1, 1, 1},
+                       const std::tuple<int, int, int>& padding = {0, 0, 0},
+                       const std::tuple<int, int, int>& dilation = {1, 1, 1},
+                       const std::tuple<int, int, int>& output_padding = {0, 0, 0},
+                       int groups = 1, StreamOrDevice s = {});
+array convolve(const array& a, const array& v, const std::string& mode = "full",
+               StreamOrDevice s = {});
+
 // Group-wise affine quantization along the last axis: w ~= scale * q + bias with
 // q in [0, 2^bits), packed little-endian into uint32 words. Returns (w_q, scales, biases).
 std::tuple<array, array, array> quantize(const array& w, int group_size = 64, int bits = 4,

@@ -7,6 +7,7 @@ void init_ops_scans(py::module_& m);    // python/src/ops_scans.cpp
 void init_io(py::module_& m);           // python/src/io.cpp
 void init_fft(py::module_& m);          // python/src/fft.cpp
 void init_ops_mm(py::module_& m);       // python/src/ops_mm.cpp
+void init_ops_conv(py::module_& m);     // python/src/ops_conv.cpp
 
 void init_ops_extra(py::module_& m) {
   init_jit(m);
@@ -16,4 +17,5 @@ void init_ops_extra(py::module_& m) {
   init_io(m);
   init_fft(m);
   init_ops_mm(m);
+  init_ops_conv(m);
 }

@@ -1,11 +1,12 @@
-// Channels-last convolutions as a composition (so vjp/jvp/vmap/compile come for
-// free): dilate the input, zero-pad it, gather one strided slice per kernel
-// position (im2col: the slices are concatenated along the channel axis) and
-// contract with the reshaped weight through one (batched) matmul.
+// Channels-last convolution ops: validate the user's arguments and build one
+// Convolution primitive (src/primitives/conv.h). Transposed convolutions are
+// convolutions with input dilation = stride and a flipped kernel; convolve is
+// NumPy's 1-D convolution expressed the same way.
 #include <sstream>
 #include <stdexcept>
 
 #include "ops/util.h"
+#include "primitives/conv.h"
 
 namespace mxcore {
 
@@ -21,39 +22,6 @@ std::vector<int> fill_arg(std::vector<int> v, int n, int dflt, const char* what)
     throw std::invalid_argument(msg.str());
   }
   return v;
-}
-
-// Inserts (d - 1) zeros between neighbours along `axis`.
-array dilate_axis(const array& x, int axis, int d, const StreamOrDevice& s) {
-  if (d == 1 || x.shape(axis) <= 1) return x;
-  int len = x.shape(axis);
-  array e = expand_dims(x, axis + 1, s);
-  Shape zshape = e.shape();
-  zshape[axis + 1] = d - 1;
-  array z = zeros(zshape, x.dtype(), s);
-  array both = concatenate({e, z}, axis + 1, s);
-  Shape flat = x.shape();
-  flat[axis] = len * d;
-  array r = reshape(both, flat, s);
-  Shape start(x.ndim(), 0), stop = r.shape();
-  stop[axis] = (len - 1) * d + 1;
-  return slice(r, start, stop, s);
-}
-
-array pad_axis(const array& x, int axis, int lo, int hi, const StreamOrDevice& s) {
-  if (lo == 0 && hi == 0) return x;
-  std::vector<array> parts;
-  Shape zshape = x.shape();
-  if (lo > 0) {
-    zshape[axis] = lo;
-    parts.push_back(zeros(zshape, x.dtype(), s));
-  }
-  parts.push_back(x);
-  if (hi > 0) {
-    zshape[axis] = hi;
-    parts.push_back(zeros(zshape, x.dtype(), s));
-  }
-  return concatenate(parts, axis, s);
 }
 
 } // namespace
@@ -102,83 +70,31 @@ array conv_general(array input, array weight, std::vector<int> stride,
     if (stride[i] < 1 || kernel_dilation[i] < 1 || input_dilation[i] < 1) {
       throw std::invalid_argument("[conv] Stride and dilation must be positive.");
     }
-    if (padding_lo[i] < 0 || padding_hi[i] < 0) {
-      throw std::invalid_argument("[conv] Padding must be non-negative.");
+  }
+  for (int i = 0; i < nd; ++i) {
+    if (weight.shape(i + 1) < 1) {
+      throw std::invalid_argument("[conv] The weight's spatial dimensions must be positive but "
+                                  "got weight " + shape_str(weight.shape()) + ".");
     }
   }
-
+  // Negative padding crops the input (as in MLX).
   Dtype out_t = result_type(input, weight);
-  array x = astype(input, out_t, s);
-  array w = astype(weight, out_t, s);
+  ConvParams p{stride, padding_lo, padding_hi, kernel_dilation, input_dilation, groups, flip};
   for (int i = 0; i < nd; ++i) {
-    x = dilate_axis(x, i + 1, input_dilation[i], s);
-    x = pad_axis(x, i + 1, padding_lo[i], padding_hi[i], s);
-  }
-  if (flip) {
-    Shape start(w.ndim(), 0), stop = w.shape(), steps(w.ndim(), 1);
-    for (int i = 1; i <= nd; ++i) {
-      start[i] = -1;
-      stop[i] = -w.shape(i) - 1;
-      steps[i] = -1;
-    }
-    w = slice(w, start, stop, steps, s);
-  }
-
-  const int n = x.shape(0);
-  Shape out_spatial(nd);
-  int kernel_size = 1;
-  for (int i = 0; i < nd; ++i) {
-    int k = w.shape(i + 1);
-    int span = kernel_dilation[i] * (k - 1) + 1;
-    int avail = x.shape(i + 1);
+    int len = input.shape(i + 1);
+    int dilated = len == 0 ? 0 : (len - 1) * input_dilation[i] + 1;
+    int avail = dilated + padding_lo[i] + padding_hi[i];
+    int span = kernel_dilation[i] * (weight.shape(i + 1) - 1) + 1;
     if (avail < span) {
-      throw std::invalid_argument(
-          "[conv] The (dilated, padded) input " + shape_str(x.shape()) +
-          " is smaller than the (dilated) kernel " + shape_str(weight.shape()) + ".");
-    }
-    out_spatial[i] = (avail - span) / stride[i] + 1;
-    kernel_size *= k;
-  }
-
-  // im2col: one strided window per kernel position, ordered like weight's
-  // (k_0, ..., k_{nd-1}, c) flattening.
-  std::vector<array> cols;
-  cols.reserve(kernel_size);
-  Shape kpos(nd, 0);
-  for (int idx = 0; idx < kernel_size; ++idx) {
-    Shape start(x.ndim(), 0), stop = x.shape(), steps(x.ndim(), 1);
-    for (int i = 0; i < nd; ++i) {
-      start[i + 1] = kpos[i] * kernel_dilation[i];
-      stop[i + 1] = start[i + 1] + (out_spatial[i] - 1) * stride[i] + 1;
-      steps[i + 1] = stride[i];
-    }
-    cols.push_back(slice(x, start, stop, steps, s));
-    for (int i = nd - 1; i >= 0; --i) { // next kernel position, last axis fastest
-      if (++kpos[i] < w.shape(i + 1)) break;
-      kpos[i] = 0;
+      std::ostringstream msg;
+      msg << "[conv] The (dilated, padded) input of size " << avail << " along spatial axis "
+          << i << " is smaller than the (dilated) kernel (" << span << ") for input "
+          << shape_str(input.shape()) << " and weight " << shape_str(weight.shape()) << ".";
+      throw std::invalid_argument(msg.str());
     }
   }
-  array patches = cols.size() == 1 ? cols[0] : concatenate(cols, -1, s);
-
-  int rows = n;
-  for (int v : out_spatial) rows *= v;
-  const int cg = c_in / groups;
-  const int og = c_out / groups;
-  Shape out_shape{n};
-  out_shape.insert(out_shape.end(), out_spatial.begin(), out_spatial.end());
-  out_shape.push_back(c_out);
-  if (groups == 1) {
-    array lhs = reshape(patches, {rows, kernel_size * c_in}, s);
-    array rhs = transpose(reshape(w, {c_out, kernel_size * c_in}, s), {1, 0}, s);
-    return reshape(matmul(lhs, rhs, s), out_shape, s);
-  }
-  // Grouped: columns are (kernel position, group, channel); bring the group
-  // axis to the front and run one batched matmul.
-  array lhs = reshape(patches, {rows, kernel_size, groups, cg}, s);
-  lhs = reshape(transpose(lhs, {2, 0, 1, 3}, s), {groups, rows, kernel_size * cg}, s);
-  array rhs = reshape(w, {groups, og, kernel_size * cg}, s);
-  array prod = matmul(lhs, transpose(rhs, {0, 2, 1}, s), s); // (groups, rows, og)
-  return reshape(transpose(prod, {1, 0, 2}, s), out_shape, s);
+  Stream st = to_stream(s);
+  return convolution(astype(input, out_t, s), astype(weight, out_t, s), p, st);
 }
 
 array conv1d(const array& input, const array& weight, int stride, int padding, int dilation,
@@ -218,6 +134,110 @@ array conv3d(const array& input, const array& weight, const std::tuple<int, int,
   };
   return conv_general(input, weight, v(stride), v(padding), v(padding), v(dilation), {1, 1, 1},
                       groups, false, s);
+}
+
+// ---- transposed convolutions
+
+namespace {
+
+void check_transpose_ranks(const array& input, const array& weight, int nd, const char* op) {
+  if (int(input.ndim()) != nd + 2 || int(weight.ndim()) != nd + 2) {
+    std::ostringstream msg;
+    msg << "[" << op << "] Input and weight must be " << nd + 2 << " dimensional but got input "
+        << shape_str(input.shape()) << " and weight " << shape_str(weight.shape()) << ".";
+    throw std::invalid_argument(msg.str());
+  }
+}
+
+} // namespace
+
+array conv_transpose_general(const array& input, const array& weight, std::vector<int> stride,
+                             std::vector<int> padding, std::vector<int> dilation,
+                             std::vector<int> output_padding, int groups, StreamOrDevice s) {
+  if (input.ndim() < 3 || weight.ndim() != input.ndim()) {
+    throw std::invalid_argument("[conv_transpose] Input and weight must have the same number "
+                                "(at least 3) of dimensions but got input " +
+                                shape_str(input.shape()) + " and weight " +
+                                shape_str(weight.shape()) + ".");
+  }
+  const int nd = input.ndim() - 2;
+  stride = fill_arg(std::move(stride), nd, 1, "stride");
+  padding = fill_arg(std::move(padding), nd, 0, "padding");
+  dilation = fill_arg(std::move(dilation), nd, 1, "dilation");
+  output_padding = fill_arg(std::move(output_padding), nd, 0, "output padding");
+  // The transpose of a strided convolution: dilate the input by the stride and
+  // run a stride-1 convolution with the flipped kernel, padded so the output
+  // has (in - 1) * stride - 2 * padding + dilation * (k - 1) + 1 + output_padding
+  // positions.
+  std::vector<int> lo(nd), hi(nd);
+  for (int i = 0; i < nd; ++i) {
+    int span = dilation[i] * (weight.shape(i + 1) - 1) + 1;
+    lo[i] = span - 1 - padding[i];
+    hi[i] = span - 1 - padding[i] + output_padding[i];
+  }
+  return conv_general(input, weight, std::vector<int>(nd, 1), lo, hi, dilation, stride, groups,
+                      /*flip=*/true, s);
+}
+
+array conv_transpose1d(const array& input, const array& weight, int stride, int padding,
+                       int dilation, int output_padding, int groups, StreamOrDevice s) {
+  check_transpose_ranks(input, weight, 1, "conv_transpose1d");
+  return conv_transpose_general(input, weight, {stride}, {padding}, {dilation}, {output_padding},
+                                groups, s);
+}
+
+array conv_transpose2d(const array& input, const array& weight,
+                       const std::pair<int, int>& stride, const std::pair<int, int>& padding,
+                       const std::pair<int, int>& dilation,
+                       const std::pair<int, int>& output_padding, int groups, StreamOrDevice s) {
+  check_transpose_ranks(input, weight, 2, "conv_transpose2d");
+  auto v = [](const std::pair<int, int>& t) { return std::vector<int>{t.first, t.second}; };
+  return conv_transpose_general(input, weight, v(stride), v(padding), v(dilation),
+                                v(output_padding), groups, s);
+}
+
+array conv_transpose3d(const array& input, const array& weight,
+                       const std::tuple<int, int, int>& stride,
+                       const std::tuple<int, int, int>& padding,
+                       const std::tuple<int, int, int>& dilation,
+                       const std::tuple<int, int, int>& output_padding, int groups,
+                       StreamOrDevice s) {
+  check_transpose_ranks(input, weight, 3, "conv_transpose3d");
+  auto v = [](const std::tuple<int, int, int>& t) {
+    return std::vector<int>{std::get<0>(t), std::get<1>(t), std::get<2>(t)};
+  };
+  return conv_transpose_general(input, weight, v(stride), v(padding), v(dilation),
+                                v(output_padding), groups, s);
+}
+
+// ---- NumPy's 1-D convolve
+
+array convolve(const array& a, const array& v, const std::string& mode, StreamOrDevice s) {
+  if (a.ndim() != 1 || v.ndim() != 1) {
+    throw std::invalid_argument("[convolve] Inputs must be 1D.");
+  }
+  if (a.size() == 0 || v.size() == 0) {
+    throw std::invalid_argument("[convolve] Inputs cannot be empty.");
+  }
+  if (mode != "full" && mode != "same" && mode != "valid") {
+    throw std::invalid_argument("[convolve] Invalid mode.");
+  }
+  // Convolution is symmetric; slide the shorter array over the longer one.
+  const bool swap = a.size() < v.size();
+  const array& in = swap ? v : a;
+  const array& kernel = swap ? a : v;
+  const int k = kernel.size();
+  int lo = 0, hi = 0;
+  if (mode == "full") {
+    lo = hi = k - 1;
+  } else if (mode == "same") {
+    // NumPy centres the output: the extra position of an even kernel goes left.
+    lo = k / 2;
+    hi = k - 1 - lo;
+  }
+  array out = conv_general(reshape(in, {1, -1, 1}, s), reshape(kernel, {1, -1, 1}, s), {1},
+                           {lo}, {hi}, {1}, {1}, 1, /*flip=*/true, s);
+  return reshape(out, {-1}, s);
 }
 
 } // namespace mxcore

@@ -1,62 +1,10 @@
 """conv1d / conv2d / conv3d / conv_general (channels-last) against a direct
 NumPy reference, with gradients checked by finite differences."""
-import itertools
-
 import numpy as np
 import pytest
 
 import mxcore as mx
-
-
-def arr(x):
-    """mx.array keeping float64 (mx.array turns float64 NumPy data into float32)."""
-    x = np.asarray(x)
-    return mx.array(x, dtype=mx.float64) if x.dtype == np.float64 else mx.array(x)
-
-
-def rng(seed=0):
-    return np.random.default_rng(seed)
-
-
-def npa(a):
-    return np.array(a).astype(np.float64)
-
-
-def ref_conv(x, w, stride, pad_lo, pad_hi, kdil, idil, groups, flip=False):
-    """Direct loop over output positions and kernel taps (cross-correlation)."""
-    x = x.astype(np.float64)
-    w = w.astype(np.float64)
-    nd = x.ndim - 2
-    if flip:
-        w = w[(slice(None),) + (slice(None, None, -1),) * nd]
-    # input dilation: zeros between neighbours
-    for i in range(nd):
-        d = idil[i]
-        if d > 1:
-            n = x.shape[i + 1]
-            shape = list(x.shape)
-            shape[i + 1] = (n - 1) * d + 1
-            y = np.zeros(shape)
-            idx = [slice(None)] * x.ndim
-            idx[i + 1] = slice(None, None, d)
-            y[tuple(idx)] = x
-            x = y
-    x = np.pad(x, [(0, 0)] + [(pad_lo[i], pad_hi[i]) for i in range(nd)] + [(0, 0)])
-    n, c_in = x.shape[0], x.shape[-1]
-    c_out = w.shape[0]
-    ks = w.shape[1:-1]
-    cg, og = c_in // groups, c_out // groups
-    outs = [(x.shape[i + 1] - kdil[i] * (ks[i] - 1) - 1) // stride[i] + 1 for i in range(nd)]
-    out = np.zeros([n] + outs + [c_out])
-    for o in itertools.product(*[range(v) for v in outs]):
-        for k in itertools.product(*[range(v) for v in ks]):
-            pos = tuple(o[i] * stride[i] + k[i] * kdil[i] for i in range(nd))
-            xv = x[(slice(None),) + pos]  # (n, c_in)
-            for g in range(groups):
-                wk = w[(slice(g * og, (g + 1) * og),) + k]  # (og, cg)
-                out[(slice(None),) + o + (slice(g * og, (g + 1) * og),)] += (
-                    xv[:, g * cg:(g + 1) * cg] @ wk.T)
-    return out
+from conv_helpers import arr, finite_difference, npa, ref_conv, rng
 
 
 TOLS = {mx.float32: 1e-4, mx.float16: 2e-2, mx.float64: 1e-10}
@@ -184,3 +132,286 @@ def test_conv_errors():
         mx.conv1d(x, mx.zeros((2, 9, 4)))  # kernel larger than input
     with pytest.raises(ValueError, match="conv2d"):
         mx.conv2d(mx.zeros((1, 4, 4, 2)), mx.zeros((2, 2, 2, 2)), stride=(1, 2, 3))
+
+
+# ---------------------------------------------------------------- the Convolution primitive
+
+ALL_DTYPES = [mx.float32, mx.float16, mx.bfloat16, mx.float64]
+ALL_TOLS = {mx.float32: 1e-4, mx.float16: 2e-2, mx.bfloat16: 1e-1, mx.float64: 1e-10}
+
+
+def cast(x, dtype):
+    """x (float64 NumPy) as an mx array of dtype, and x rounded to that dtype."""
+    a = mx.array(x, dtype=mx.float64).astype(dtype)
+    return a, npa(a)
+
+
+GENERAL_CASES = [
+    # nd, stride, pad_lo, pad_hi, kernel_dilation, input_dilation, groups, flip
+    (1, [1], [0], [0], [1], [1], 1, False),
+    (1, [2], [2], [1], [1], [3], 2, True),
+    (1, [3], [-1], [2], [2], [1], 4, False),
+    (2, [1, 2], [1, 0], [0, 2], [2, 1], [1, 2], 1, False),
+    (2, [2, 2], [-1, 1], [1, -1], [1, 1], [2, 1], 2, True),
+    (2, [1, 1], [3, 3], [3, 3], [1, 1], [1, 1], 4, False),
+    (3, [1, 2, 1], [1, 0, 1], [0, 1, 1], [1, 1, 2], [1, 1, 1], 1, False),
+    (3, [2, 1, 1], [0, 1, 0], [1, 1, 0], [1, 2, 1], [2, 1, 1], 2, True),
+]
+
+
+@pytest.mark.parametrize("dtype", ALL_DTYPES)
+@pytest.mark.parametrize("case", GENERAL_CASES)
+def test_conv_general_matrix(dtype, case):
+    nd, stride, lo, hi, kdil, idil, groups, flip = case
+    r = rng(3)
+    x, xr = cast(r.standard_normal((2,) + (5, 6, 4)[:nd] + (4,)), dtype)
+    w, wr = cast(r.standard_normal((8,) + (3, 2, 2)[:nd] + (4 // groups,)), dtype)
+    out = mx.conv_general(x, w, stride=stride, padding=(lo, hi), kernel_dilation=kdil,
+                          input_dilation=idil, groups=groups, flip=flip)
+    expect = ref_conv(xr, wr, stride, lo, hi, kdil, idil, groups, flip)
+    assert out.dtype == dtype and out.shape == expect.shape
+    tol = ALL_TOLS[dtype]
+    np.testing.assert_allclose(npa(out), expect, rtol=tol, atol=tol * 10)
+
+
+@pytest.mark.parametrize("dtype", [mx.float32, mx.float16])
+def test_conv2d_large_tiles(dtype):
+    # Enough output rows that the im2col scratch is filled several times.
+    r = rng(5)
+    x, xr = cast(r.standard_normal((3, 40, 50, 48)), dtype)
+    w, wr = cast(r.standard_normal((16, 5, 5, 48)) * 0.1, dtype)
+    out = mx.conv2d(x, w, padding=2)
+    expect = ref_conv(xr, wr, [1, 1], [2, 2], [2, 2], [1, 1], [1, 1], 1)
+    tol = 1e-3 if dtype == mx.float32 else 2e-2
+    np.testing.assert_allclose(npa(out), expect, rtol=tol, atol=tol * 10)
+
+
+def test_conv_noncontiguous_views():
+    r = rng(6)
+    base = r.standard_normal((3, 8, 10, 6))
+    # transposed spatial axes, stepped slice, and a channel-strided view
+    views = [
+        (mx.transpose(arr(base), (0, 2, 1, 3)), np.transpose(base, (0, 2, 1, 3))),
+        (arr(base)[::2, 1::2, ::-1], base[::2, 1::2, ::-1]),
+        (arr(base)[..., ::2], base[..., ::2]),
+    ]
+    for xv, xn in views:
+        c = xn.shape[-1]
+        w = r.standard_normal((4, 3, 2, c))
+        wv = mx.transpose(arr(np.ascontiguousarray(np.transpose(w, (0, 2, 1, 3)))), (0, 2, 1, 3))
+        out = mx.conv2d(xv, wv, stride=(2, 1), padding=1)
+        np.testing.assert_allclose(npa(out), ref_conv(xn, w, [2, 1], [1, 1], [1, 1], [1, 1],
+                                                      [1, 1], 1), rtol=1e-10, atol=1e-10)
+
+
+def test_conv_dtype_promotion_and_empty():
+    x = mx.ones((1, 5, 2), dtype=mx.float16)
+    w = mx.ones((3, 2, 2))
+    assert mx.conv1d(x, w).dtype == mx.float32
+    assert mx.conv1d(x, w.astype(mx.float16)).dtype == mx.float16
+    out = mx.conv1d(mx.zeros((0, 5, 2)), w)
+    assert out.shape == (0, 4, 3)
+    out = mx.conv1d(mx.zeros((2, 5, 2)), mx.zeros((0, 2, 2)))
+    assert out.shape == (2, 4, 0)
+
+
+GRAD_CASES = [
+    (1, [2], [1], [1], [1], [1], 1, False),
+    (1, [3], [4], [5], [2], [2], 2, True),   # padding wider than the kernel
+    (1, [1], [-1], [0], [1], [3], 1, False),  # cropping + input dilation
+    (2, [2, 1], [1, 0], [0, 1], [1, 2], [1, 1], 2, False),
+    (2, [1, 2], [0, 2], [1, 1], [2, 1], [2, 1], 1, True),
+    (3, [1, 2, 1], [1, 0, 0], [0, 1, 0], [1, 1, 1], [1, 1, 1], 1, False),
+]
+
+
+@pytest.mark.parametrize("case", GRAD_CASES)
+def test_conv_general_grads_finite_differences(case):
+    nd, stride, lo, hi, kdil, idil, groups, flip = case
+    r = rng(12)
+    x = r.standard_normal((2,) + (5, 4, 3)[:nd] + (4,))
+    w = r.standard_normal((4,) + (2, 3, 2)[:nd] + (4 // groups,))
+
+    def conv(a, b):
+        return mx.conv_general(a, b, stride=stride, padding=(lo, hi), kernel_dilation=kdil,
+                               input_dilation=idil, groups=groups, flip=flip)
+
+    c = r.standard_normal(ref_conv(x, w, stride, lo, hi, kdil, idil, groups, flip).shape)
+    loss = lambda a, b: (conv(a, b) * arr(c)).sum()  # noqa: E731
+    gx, gw = mx.grad(loss, argnums=(0, 1))(arr(x), arr(w))
+    ref = lambda a, b: (ref_conv(a, b, stride, lo, hi, kdil, idil, groups, flip) * c).sum()  # noqa
+    np.testing.assert_allclose(npa(gx), finite_difference(lambda a: ref(a, w), x), rtol=1e-6,
+                               atol=1e-8)
+    np.testing.assert_allclose(npa(gw), finite_difference(lambda b: ref(x, b), w), rtol=1e-6,
+                               atol=1e-8)
+    # second order: the gradient graph is itself made of convolutions
+    ggx = mx.grad(lambda a: (mx.grad(loss, argnums=1)(a, arr(w)) ** 2).sum())(arr(x))
+    assert ggx.shape == x.shape and np.isfinite(npa(ggx)).all()
+
+
+def test_conv_jvp():
+    r = rng(13)
+    x, w = r.standard_normal((2, 6, 5, 4)), r.standard_normal((6, 3, 2, 2))
+    tx, tw = r.standard_normal(x.shape), r.standard_normal(w.shape)
+    args = dict(stride=(2, 1), padding=1, dilation=(1, 2), groups=2)
+    f = lambda a, b: mx.conv2d(a, b, **args)  # noqa: E731
+    (out,), (tan,) = mx.jvp(f, [arr(x), arr(w)], [arr(tx), arr(tw)])
+    ref = lambda a, b: ref_conv(a, b, [2, 1], [1, 1], [1, 1], [1, 2], [1, 1], 2)  # noqa: E731
+    np.testing.assert_allclose(npa(out), ref(x, w), rtol=1e-10, atol=1e-10)
+    np.testing.assert_allclose(npa(tan), ref(tx, w) + ref(x, tw), rtol=1e-10, atol=1e-10)
+
+
+@pytest.mark.parametrize("in_axes", [(0, None), (2, None), (None, 0), (None, 3), (1, 2)])
+@pytest.mark.parametrize("groups", [1, 2])
+def test_conv_vmap_axes(in_axes, groups):
+    r = rng(14)
+    b = 3
+    x = r.standard_normal((2, 7, 4))
+    w = r.standard_normal((6, 3, 4 // groups))
+    xs = np.stack([x + i for i in range(b)], in_axes[0]) if in_axes[0] is not None else x
+    ws = np.stack([w * (i + 1) for i in range(b)], in_axes[1]) if in_axes[1] is not None else w
+    f = lambda a, c: mx.conv1d(a, c, stride=2, padding=1, groups=groups)  # noqa: E731
+    out = mx.vmap(f, in_axes=in_axes)(arr(xs), arr(ws))
+    pick = lambda v, ax, i: v if ax is None else np.take(v, i, axis=ax)  # noqa: E731
+    expect = np.stack([ref_conv(pick(xs, in_axes[0], i), pick(ws, in_axes[1], i), [2], [1], [1],
+                                [1], [1], groups) for i in range(b)])
+    np.testing.assert_allclose(npa(out), expect, rtol=1e-10, atol=1e-10)
+
+
+def test_conv_grad_inside_compile_and_vmap_of_grad():
+    r = rng(15)
+    x, w = r.standard_normal((2, 6, 6, 3)), r.standard_normal((4, 3, 3, 3))
+    loss = lambda a, b: (mx.conv2d(a, b, stride=2, padding=1) ** 2).sum()  # noqa: E731
+    g = mx.grad(loss, argnums=(0, 1))
+    gx, gw = g(arr(x), arr(w))
+    cgx, cgw = mx.compile(g)(arr(x), arr(w))
+    np.testing.assert_allclose(npa(cgx), npa(gx), rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(npa(cgw), npa(gw), rtol=1e-12, atol=1e-12)
+    def ref_loss(b):
+        return (ref_conv(x, b, [2, 2], [1, 1], [1, 1], [1, 1], [1, 1], 1) ** 2).sum()
+    np.testing.assert_allclose(npa(gw), finite_difference(ref_loss, w), rtol=1e-5, atol=1e-7)
+    # per-example weight gradients
+    xs = np.stack([x, 2 * x])
+    per = mx.vmap(lambda a: mx.grad(loss, argnums=1)(a, arr(w)))(arr(xs))
+    np.testing.assert_allclose(npa(per[1]), npa(mx.grad(loss, argnums=1)(arr(2 * x), arr(w))),
+                               rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(npa(per[0]), npa(gw), rtol=1e-12, atol=1e-12)
+
+
+def test_conv_shapeless_compile():
+    f = mx.compile(lambda a, b: mx.conv1d(a, b, padding=1), shapeless=True)
+    w = rng(1).standard_normal((3, 3, 2))
+    for length in (5, 9):
+        x = rng(length).standard_normal((2, length, 2))
+        np.testing.assert_allclose(npa(f(arr(x), arr(w))),
+                                   ref_conv(x, w, [1], [1], [1], [1], [1], 1), rtol=1e-10,
+                                   atol=1e-10)
+
+
+def test_conv_general_errors():
+    x = mx.zeros((1, 5, 4))
+    with pytest.raises(ValueError, match="conv"):
+        mx.conv_general(x, mx.zeros((2, 3, 4)), padding=([-2], [-1]))  # cropped below kernel
+    with pytest.raises(ValueError, match="conv"):
+        mx.conv_general(x, mx.zeros((2, 3, 4)), stride=0)
+    with pytest.raises(ValueError, match="conv"):
+        mx.conv_general(x, mx.zeros((2, 3, 4)), input_dilation=0)
+    with pytest.raises(ValueError, match="conv"):
+        mx.conv_general(x, mx.zeros((2, 3, 4)), stride=[1, 1])
+    with pytest.raises(ValueError, match="conv"):
+        mx.conv_general(x.astype(mx.complex64), mx.zeros((2, 3, 4)))
+    with pytest.raises(ValueError, match="conv"):
+        mx.conv1d(x, mx.zeros((2, 0, 4)))  # empty kernel
+
+
+@pytest.mark.parametrize("dtype", [mx.float16, mx.bfloat16, mx.float32])
+def test_conv_grads_low_precision(dtype):
+    # Same gradients as float64 (checked against finite differences above).
+    r = rng(16)
+    x, w = r.standard_normal((2, 7, 6, 4)), r.standard_normal((6, 3, 2, 2)) * 0.5
+    def loss(a, b):
+        return (mx.conv2d(a, b, stride=(2, 1), padding=(1, 2), groups=2) ** 2).sum()
+    g = mx.grad(loss, argnums=(0, 1))
+    ex, ew = g(arr(x), arr(w))
+    gx, gw = g(arr(x).astype(dtype), arr(w).astype(dtype))
+    assert gx.dtype == dtype and gw.dtype == dtype
+    tol = {mx.float16: 3e-2, mx.bfloat16: 1e-1, mx.float32: 1e-5}[dtype]
+    for got, expect in ((gx, ex), (gw, ew)):
+        scale = np.abs(npa(expect)).max()
+        np.testing.assert_allclose(npa(got) / scale, npa(expect) / scale, atol=tol)
+
+
+def test_conv_forward_over_reverse():
+    # jvp of the weight gradient (the ConvWeightGrad node) against central differences.
+    r = rng(17)
+    x, w, tw = r.standard_normal((2, 6, 3)), r.standard_normal((4, 3, 3)), r.standard_normal(
+        (4, 3, 3))
+    gw = mx.grad(lambda b: (mx.conv1d(arr(x), b, stride=2, padding=2) ** 3).sum())
+    _, (tan,) = mx.jvp(lambda b: gw(b), [arr(w)], [arr(tw)])
+    eps = 1e-6
+    fd = (npa(gw(arr(w + eps * tw))) - npa(gw(arr(w - eps * tw)))) / (2 * eps)
+    np.testing.assert_allclose(npa(tan), fd, rtol=1e-6, atol=1e-7)
+
+
+@pytest.mark.parametrize("dtype", [mx.float32, mx.float64, mx.float16])
+def test_conv_pointwise(dtype):
+    # 1x1 kernels (a plain matmul over channels), contiguous and strided inputs
+    r = rng(18)
+    x, xr = cast(r.standard_normal((2, 5, 3, 6)), dtype)
+    w, wr = cast(r.standard_normal((4, 1, 1, 6)), dtype)
+    tol = ALL_TOLS[dtype]
+    for xv, xn in ((x, xr), (x[:, ::2], xr[:, ::2])):
+        np.testing.assert_allclose(npa(mx.conv2d(xv, w)), ref_conv(xn, wr, [1, 1], [0, 0], [0, 0],
+                                                                   [1, 1], [1, 1], 1),
+                                   rtol=tol, atol=tol * 10)
+
+
+@pytest.mark.parametrize("dtype", [mx.float32, mx.float16, mx.float64])
+@pytest.mark.parametrize("mult", [1, 2])
+@pytest.mark.parametrize("strided_input", [False, True])
+def test_conv_depthwise(dtype, mult, strided_input):
+    # groups == C_in (one input channel per group), channel multiplier `mult`
+    r = rng(19)
+    c = 6
+    x, xr = cast(r.standard_normal((2, 9, 8, c)), dtype)
+    if strided_input:
+        x, xr = mx.transpose(x, (0, 2, 1, 3)), np.transpose(xr, (0, 2, 1, 3))
+    w, wr = cast(r.standard_normal((c * mult, 3, 2, 1)), dtype)
+    out = mx.conv2d(x, w, stride=(2, 1), padding=(1, 0), dilation=(1, 2), groups=c)
+    expect = ref_conv(xr, wr, [2, 1], [1, 0], [1, 0], [1, 2], [1, 1], c)
+    tol = ALL_TOLS[dtype]
+    np.testing.assert_allclose(npa(out), expect, rtol=tol, atol=tol * 10)
+    if dtype == mx.float64:
+        cot = r.standard_normal(expect.shape)
+        loss = lambda a, b: (mx.conv2d(a, b, stride=(2, 1), padding=(1, 0), dilation=(1, 2),  # noqa
+                                       groups=c) * arr(cot)).sum()
+        gx, gw = mx.grad(loss, argnums=(0, 1))(arr(xr), arr(wr))
+        def ref(a, b):
+            return (ref_conv(a, b, [2, 1], [1, 0], [1, 0], [1, 2], [1, 1], c) * cot).sum()
+        np.testing.assert_allclose(npa(gx), finite_difference(lambda a: ref(a, wr), xr),
+                                   rtol=1e-6, atol=1e-8)
+        np.testing.assert_allclose(npa(gw), finite_difference(lambda b: ref(xr, b), wr),
+                                   rtol=1e-6, atol=1e-8)
+
+
+def test_conv_input_grad_transforms():
+    # vmap, jvp and second-order gradients through the input-gradient node
+    r = rng(20)
+    x, w = r.standard_normal((2, 7, 3)), r.standard_normal((4, 3, 3))
+    ws = np.stack([w, -2 * w, 0.5 * w])
+    loss = lambda a, b: (mx.conv1d(a, b, stride=2, padding=1) ** 2).sum()  # noqa: E731
+    gx = mx.grad(loss)
+    per = mx.vmap(lambda b: gx(arr(x), b))(arr(ws))
+    for i in range(3):
+        np.testing.assert_allclose(npa(per[i]), npa(gx(arr(x), arr(ws[i]))), rtol=1e-12,
+                                   atol=1e-12)
+    tx = r.standard_normal(x.shape)
+    _, (tan,) = mx.jvp(lambda a: gx(a, arr(w)), [arr(x)], [arr(tx)])
+    eps = 1e-6
+    fd = (npa(gx(arr(x + eps * tx), arr(w))) - npa(gx(arr(x - eps * tx), arr(w)))) / (2 * eps)
+    np.testing.assert_allclose(npa(tan), fd, rtol=1e-6, atol=1e-7)
+    # d/dw of |dL/dx|^2 against central differences
+    h = lambda b: (gx(arr(x), b) ** 2).sum()  # noqa: E731
+    gh = mx.grad(h)(arr(w))
+    fdw = finite_difference(lambda b: float(h(arr(b))), w)
+    np.testing.assert_allclose(npa(gh), fdw, rtol=1e-5, atol=1e-6)

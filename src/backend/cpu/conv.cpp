@@ -1,0 +1,488 @@
+// Eager CPU convolution: im2col into a bounded scratch buffer + BLAS gemm.
+//
+// Output rows (batch x output positions, flattened) are processed in tiles so
+// the scratch holds at most ~kScratchBytes of unfolded input whatever the
+// problem size. For one tile and one group, row r of the scratch holds the
+// input values under the kernel at that output position, ordered like the
+// weight's (kernel position, channel) flattening; one gemm against the
+// (C_out/groups, kernel*C_in/groups) weight block writes the output columns of
+// that group. Input dilation, padding (negative: cropping) and stride are
+// resolved by per-dimension tap tables, so the kernel reads the input in
+// place with any strides and never materialises a padded or dilated copy.
+// float16/bfloat16 are unfolded and multiplied in float32.
+#include <cblas.h>
+
+#include <algorithm>
+#include <climits>
+#include <cstring>
+#include <optional>
+
+#include "backend/cpu/copy.h"
+#include "backend/cpu/thread_pool.h"
+#include "primitives/conv.h"
+
+namespace mxcore::cpu {
+
+namespace {
+
+constexpr int64_t kScratchBytes = int64_t(8) << 20;
+// Marks a tap that reads padding or a dilation zero (offsets themselves may be
+// negative: views can have negative strides).
+constexpr int64_t kMiss = INT64_MIN;
+
+void gemm(bool ta, int m, int n, int k, const float* a, int lda, const float* b, int ldb,
+          float beta, float* c, int ldc) {
+  scipy_cblas_sgemm(CblasRowMajor, ta ? CblasTrans : CblasNoTrans, ta ? CblasNoTrans : CblasTrans,
+                    m, n, k, 1.0f, a, lda, b, ldb, beta, c, ldc);
+}
+void gemm(bool ta, int m, int n, int k, const double* a, int lda, const double* b, int ldb,
+          double beta, double* c, int ldc) {
+  scipy_cblas_dgemm(CblasRowMajor, ta ? CblasTrans : CblasNoTrans, ta ? CblasNoTrans : CblasTrans,
+                    m, n, k, 1.0, a, lda, b, ldb, beta, c, ldc);
+}
+
+void scipy_gemm_nn(int m, int n, int k, const float* a, int lda, const float* b, int ldb,
+                   float* c, int ldc) {
+  scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0f, a, lda, b, ldb,
+                    0.0f, c, ldc);
+}
+void scipy_gemm_nn(int m, int n, int k, const double* a, int lda, const double* b, int ldb,
+                   double* c, int ldc) {
+  scipy_cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0, a, lda, b, ldb, 0.0,
+                    c, ldc);
+}
+
+// Where each (output position, kernel tap) pair reads the input, per spatial
+// dim: taps[d][o * K_d + k] is an element offset into the input, or kMiss when
+// the tap lands on padding or on a zero inserted by input dilation.
+struct Geometry {
+  int nd = 0;
+  Shape out_spatial;
+  Shape kernel;
+  std::vector<std::vector<int64_t>> taps;
+  int64_t batch_stride = 0;
+  int64_t channel_stride = 0;
+  int64_t kernel_size = 1;
+  int64_t positions = 1; // product of out_spatial
+};
+
+Geometry make_geometry(const array& in, const array& w, const array& out, const ConvParams& p) {
+  Geometry g;
+  g.nd = in.ndim() - 2;
+  g.batch_stride = in.strides()[0];
+  g.channel_stride = in.strides()[in.ndim() - 1];
+  for (int d = 0; d < g.nd; ++d) {
+    const int64_t len = in.shape(d + 1), k_len = w.shape(d + 1), o_len = out.shape(d + 1);
+    g.out_spatial.push_back(o_len);
+    g.kernel.push_back(k_len);
+    g.kernel_size *= k_len;
+    g.positions *= o_len;
+    std::vector<int64_t> taps(o_len * k_len);
+    for (int64_t o = 0; o < o_len; ++o) {
+      for (int64_t k = 0; k < k_len; ++k) {
+        // Position in the dilated, padded input.
+        int64_t pos = o * p.stride[d] + k * p.kernel_dilation[d] - p.padding_lo[d];
+        int64_t idil = p.input_dilation[d];
+        bool hit = pos >= 0 && pos % idil == 0 && pos / idil < len;
+        taps[o * k_len + k] = hit ? (pos / idil) * in.strides()[d + 1] : kMiss;
+      }
+    }
+    g.taps.push_back(std::move(taps));
+  }
+  return g;
+}
+
+// Unfolds output rows [r0, r1) of channel group `group` into col (row length
+// kernel_size * cg).
+template <typename Tin, typename Tc>
+void im2col(const Tin* x, const Geometry& g, int group, int cg, int64_t r0, int64_t r1, Tc* col) {
+  const int nd = g.nd;
+  const int64_t row_len = g.kernel_size * cg;
+  const int64_t cs = g.channel_stride;
+  std::vector<const int64_t*> tap_row(nd);
+  std::vector<int> k(nd);
+  for (int64_t r = r0; r < r1; ++r) {
+    // Decode the row into (batch, output position) and point at its taps.
+    int64_t rest = r;
+    for (int d = nd - 1; d >= 0; --d) {
+      int64_t o = rest % g.out_spatial[d];
+      rest /= g.out_spatial[d];
+      tap_row[d] = g.taps[d].data() + o * g.kernel[d];
+    }
+    const Tin* base = x + rest * g.batch_stride + int64_t(group) * cg * cs;
+    Tc* dst = col + (r - r0) * row_len;
+    std::fill(k.begin(), k.end(), 0);
+    for (int64_t kp = 0; kp < g.kernel_size; ++kp, dst += cg) {
+      int64_t off = 0;
+      bool hit = true;
+      for (int d = 0; d < nd; ++d) {
+        int64_t t = tap_row[d][k[d]];
+        hit &= t != kMiss;
+        off += hit ? t : 0;
+      }
+      if (hit) {
+        const Tin* src = base + off;
+        if (cs == 1) {
+          for (int c = 0; c < cg; ++c) dst[c] = static_cast<Tc>(src[c]);
+        } else {
+          for (int c = 0; c < cg; ++c) dst[c] = static_cast<Tc>(src[c * cs]);
+        }
+      } else {
+        std::fill(dst, dst + cg, Tc(0));
+      }
+      for (int d = nd - 1; d >= 0; --d) { // next kernel tap, last dim fastest
+        if (++k[d] < g.kernel[d]) break;
+        k[d] = 0;
+      }
+    }
+  }
+}
+
+// Reverses the kernel index of a row-major (rows, kernel_size, cg) matrix.
+template <typename Tc>
+void flip_kernel(Tc* p, int64_t rows, int64_t kernel_size, int cg) {
+  const int64_t row = kernel_size * cg;
+  for (int64_t co = 0; co < rows; ++co) {
+    Tc* r = p + co * row;
+    for (int64_t k = 0; k < kernel_size / 2; ++k) {
+      std::swap_ranges(r + k * cg, r + (k + 1) * cg, r + (kernel_size - 1 - k) * cg);
+    }
+  }
+}
+
+// The weight as a row-major (C_out, kernel_size, cg) matrix of the compute
+// type; flipping every spatial axis reverses the flattened kernel index.
+template <typename Tc>
+array weight_matrix(const array& w, int64_t kernel_size, int cg, bool flip) {
+  array wc(allocator::malloc(w.size() * sizeof(Tc)), w.shape(), dtype_of<Tc>);
+  copy_into(w, wc);
+  if (flip) flip_kernel(wc.data<Tc>(), w.shape(0), kernel_size, cg);
+  return wc;
+}
+
+// A 1x1, stride-1, unpadded, ungrouped convolution of a row-contiguous input.
+bool is_pointwise(const array& in, const Geometry& g, const ConvParams& p) {
+  if (g.kernel_size != 1 || p.groups != 1 || !in.flags().row_contiguous ||
+      int64_t(in.shape(0)) * g.positions > INT_MAX) {
+    return false;
+  }
+  for (int d = 0; d < g.nd; ++d) {
+    if (p.stride[d] != 1 || p.padding_lo[d] != 0 || p.padding_hi[d] != 0 ||
+        p.input_dilation[d] != 1) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Depthwise (one input channel per group, `mult` outputs each): a direct
+// loop over taps that is vectorised across channels. im2col would run one
+// pass over the input and one tiny gemm per group.
+template <typename Tin, typename Tc>
+void depthwise(const Tin* x, const Geometry& g, const Tc* w, int groups, int mult, int64_t rows,
+               Tin* dst) {
+  const int c_out = groups * mult;
+  const int nd = g.nd;
+  const int64_t cs = g.channel_stride;
+  // Weight as (kernel tap, C_out) so a tap's weights are contiguous.
+  std::vector<Tc> wt(g.kernel_size * c_out);
+  for (int co = 0; co < c_out; ++co) {
+    for (int64_t k = 0; k < g.kernel_size; ++k) wt[k * c_out + co] = w[co * g.kernel_size + k];
+  }
+  parallel_for(rows, std::max<int64_t>(1, 16384 / (g.kernel_size * c_out + 1)),
+               [&](int64_t r0, int64_t r1) {
+    std::vector<Tc> acc(c_out);
+    std::vector<Tc> xv(groups);
+    std::vector<const int64_t*> tap_row(nd);
+    std::vector<int> k(nd);
+    for (int64_t r = r0; r < r1; ++r) {
+      int64_t rest = r;
+      for (int d = nd - 1; d >= 0; --d) {
+        int64_t o = rest % g.out_spatial[d];
+        rest /= g.out_spatial[d];
+        tap_row[d] = g.taps[d].data() + o * g.kernel[d];
+      }
+      const Tin* base = x + rest * g.batch_stride;
+      std::fill(acc.begin(), acc.end(), Tc(0));
+      std::fill(k.begin(), k.end(), 0);
+      for (int64_t kp = 0; kp < g.kernel_size; ++kp) {
+        int64_t off = 0;
+        bool hit = true;
+        for (int d = 0; d < nd; ++d) {
+          int64_t t = tap_row[d][k[d]];
+          hit &= t != kMiss;
+          off += hit ? t : 0;
+        }
+        if (hit) {
+          const Tin* src = base + off;
+          const Tc* wk = wt.data() + kp * c_out;
+          if (mult == 1 && cs == 1) {
+            for (int c = 0; c < c_out; ++c) acc[c] += static_cast<Tc>(src[c]) * wk[c];
+          } else {
+            for (int c = 0; c < groups; ++c) xv[c] = static_cast<Tc>(src[c * cs]);
+            for (int c = 0; c < c_out; ++c) acc[c] += xv[c / mult] * wk[c];
+          }
+        }
+        for (int d = nd - 1; d >= 0; --d) {
+          if (++k[d] < g.kernel[d]) break;
+          k[d] = 0;
+        }
+      }
+      Tin* o = dst + r * c_out;
+      for (int c = 0; c < c_out; ++c) o[c] = static_cast<Tin>(acc[c]);
+    }
+  });
+}
+
+template <typename Tin, typename Tc>
+void conv_typed(const array& in, const array& w, array& out, const ConvParams& p) {
+  constexpr bool direct = std::is_same_v<Tin, Tc>; // gemm writes the output itself
+  const Geometry g = make_geometry(in, w, out, p);
+  const int c_out = out.shape(-1);
+  const int groups = p.groups;
+  const int cg = in.shape(-1) / groups;
+  const int og = c_out / groups;
+  const int64_t row_len = g.kernel_size * cg;
+  const int64_t rows = int64_t(in.shape(0)) * g.positions;
+  Tin* dst = out.data<Tin>();
+  if (row_len == 0) { // empty contraction
+    std::fill(dst, dst + out.size(), Tin(0));
+    return;
+  }
+  array wc = weight_matrix<Tc>(w, g.kernel_size, cg, p.flip);
+  const Tc* wp = wc.data<Tc>();
+  if constexpr (direct) {
+    if (is_pointwise(in, g, p)) { // 1x1: the input already is the unfolded matrix
+      gemm(false, int(rows), c_out, cg, in.data<Tin>(), cg, wp, cg, Tc(0), dst, c_out);
+      return;
+    }
+  }
+  if (cg == 1 && groups > 1) {
+    depthwise<Tin, Tc>(in.data<Tin>(), g, wp, groups, c_out / groups, rows, dst);
+    return;
+  }
+
+  const int64_t tile = std::min<int64_t>(
+      rows, std::max<int64_t>(16, kScratchBytes / (row_len * int64_t(sizeof(Tc)))));
+  array col(allocator::malloc(tile * row_len * sizeof(Tc)), {int(tile * row_len)},
+            dtype_of<Tc>);
+  Tc* cp = col.data<Tc>();
+  std::optional<array> acc;
+  if constexpr (!direct) {
+    acc = array(allocator::malloc(tile * c_out * sizeof(Tc)), {int(tile * c_out)}, dtype_of<Tc>);
+  }
+  const Tin* x = in.data<Tin>();
+  const int64_t grain = std::max<int64_t>(1, 4096 / row_len);
+  for (int64_t r0 = 0; r0 < rows; r0 += tile) {
+    const int64_t m = std::min(tile, rows - r0);
+    Tc* c_tile;
+    if constexpr (direct) {
+      c_tile = dst + r0 * c_out;
+    } else {
+      c_tile = acc->template data<Tc>();
+    }
+    for (int grp = 0; grp < groups; ++grp) {
+      parallel_for(m, grain, [&](int64_t b, int64_t e) {
+        im2col<Tin, Tc>(x, g, grp, cg, r0 + b, r0 + e, cp + b * row_len);
+      });
+      // out[:, group] = col @ w[group]^T
+      gemm(false, int(m), og, int(row_len), cp, int(row_len), wp + int64_t(grp) * og * row_len,
+           int(row_len), Tc(0), c_tile + int64_t(grp) * og, c_out);
+    }
+    if constexpr (!direct) {
+      Tin* o = dst + r0 * c_out;
+      for (int64_t i = 0; i < m * c_out; ++i) o[i] = static_cast<Tin>(c_tile[i]);
+    }
+  }
+}
+
+// dw[group] = sum over row tiles of dy[:, group]^T @ col[group]: the forward
+// unfolding of the input, contracted with the cotangent (MLX's "patches"
+// weight gradient) and accumulated tile by tile in a (C_out, kernel * cg) buffer.
+template <typename Tin, typename Tc>
+void weight_grad_typed(const array& in, const array& cotan, array& out, const ConvParams& p) {
+  constexpr bool direct = std::is_same_v<Tin, Tc>;
+  const Geometry g = make_geometry(in, out, cotan, p);
+  const int c_out = cotan.shape(-1);
+  const int groups = p.groups;
+  const int cg = in.shape(-1) / groups;
+  const int og = c_out / groups;
+  const int64_t row_len = g.kernel_size * cg;
+  const int64_t rows = int64_t(in.shape(0)) * g.positions;
+  Tin* dst = out.data<Tin>();
+  if (rows == 0) {
+    std::fill(dst, dst + out.size(), Tin(0));
+    return;
+  }
+  array dy = cotan;
+  if (!direct || !cotan.flags().row_contiguous) {
+    dy = array(allocator::malloc(cotan.size() * sizeof(Tc)), cotan.shape(), dtype_of<Tc>);
+    copy_into(cotan, dy);
+  }
+  const Tc* dyp = dy.data<Tc>();
+  std::optional<array> acc;
+  if constexpr (!direct) {
+    acc = array(allocator::malloc(out.size() * sizeof(Tc)), out.shape(), dtype_of<Tc>);
+  }
+  Tc* accp;
+  if constexpr (direct) {
+    accp = dst;
+  } else {
+    accp = acc->template data<Tc>();
+  }
+  const int64_t tile = std::min<int64_t>(
+      rows, std::max<int64_t>(16, kScratchBytes / (row_len * int64_t(sizeof(Tc)))));
+  array col(allocator::malloc(tile * row_len * sizeof(Tc)), {int(tile * row_len)},
+            dtype_of<Tc>);
+  Tc* cp = col.data<Tc>();
+  const Tin* x = in.data<Tin>();
+  const int64_t grain = std::max<int64_t>(1, 4096 / row_len);
+  for (int64_t r0 = 0; r0 < rows; r0 += tile) {
+    const int64_t m = std::min(tile, rows - r0);
+    for (int grp = 0; grp < groups; ++grp) {
+      parallel_for(m, grain, [&](int64_t b, int64_t e) {
+        im2col<Tin, Tc>(x, g, grp, cg, r0 + b, r0 + e, cp + b * row_len);
+      });
+      gemm(true, og, int(row_len), int(m), dyp + r0 * c_out + int64_t(grp) * og, c_out, cp,
+           int(row_len), Tc(r0 == 0 ? 0 : 1), accp + int64_t(grp) * og * row_len,
+           int(row_len));
+    }
+  }
+  if (p.flip) flip_kernel(accp, c_out, g.kernel_size, cg);
+  if constexpr (!direct) {
+    for (size_t i = 0; i < out.size(); ++i) dst[i] = static_cast<Tin>(accp[i]);
+  }
+}
+
+// Adds the unfolded rows [r0, r1) of `col` back into the input positions
+// they were read from (the adjoint of im2col); dx is row-major.
+template <typename Tc>
+void col2im(const Tc* col, const Geometry& g, int group, int cg, int64_t r0, int64_t r1, Tc* dx) {
+  const int nd = g.nd;
+  const int64_t row_len = g.kernel_size * cg;
+  std::vector<const int64_t*> tap_row(nd);
+  std::vector<int> k(nd);
+  for (int64_t r = r0; r < r1; ++r) {
+    int64_t rest = r;
+    for (int d = nd - 1; d >= 0; --d) {
+      int64_t o = rest % g.out_spatial[d];
+      rest /= g.out_spatial[d];
+      tap_row[d] = g.taps[d].data() + o * g.kernel[d];
+    }
+    Tc* base = dx + rest * g.batch_stride + int64_t(group) * cg;
+    const Tc* src = col + (r - r0) * row_len;
+    std::fill(k.begin(), k.end(), 0);
+    for (int64_t kp = 0; kp < g.kernel_size; ++kp, src += cg) {
+      int64_t off = 0;
+      bool hit = true;
+      for (int d = 0; d < nd; ++d) {
+        int64_t t = tap_row[d][k[d]];
+        hit &= t != kMiss;
+        off += hit ? t : 0;
+      }
+      if (hit) {
+        Tc* dst = base + off;
+        for (int c = 0; c < cg; ++c) dst[c] += src[c];
+      }
+      for (int d = nd - 1; d >= 0; --d) {
+        if (++k[d] < g.kernel[d]) break;
+        k[d] = 0;
+      }
+    }
+  }
+}
+
+// dx = col2im(dy @ W) tile by tile: the cotangent times the weight matrix
+// gives the gradient of every unfolded row, scattered back onto the input.
+template <typename Tin, typename Tc>
+void input_grad_typed(const array& w, const array& cotan, array& out, const ConvParams& p) {
+  constexpr bool direct = std::is_same_v<Tin, Tc>;
+  array acc = out;
+  if constexpr (!direct) {
+    acc = array(allocator::malloc(out.size() * sizeof(Tc)), out.shape(), dtype_of<Tc>);
+  }
+  Tc* dx = acc.data<Tc>();
+  std::fill(dx, dx + acc.size(), Tc(0));
+  const Geometry g = make_geometry(acc, w, cotan, p); // acc is row-major like out
+  const int c_out = cotan.shape(-1);
+  const int groups = p.groups;
+  const int cg = out.shape(-1) / groups;
+  const int og = c_out / groups;
+  const int64_t row_len = g.kernel_size * cg;
+  const int64_t rows = int64_t(out.shape(0)) * g.positions;
+  if (rows > 0 && row_len > 0 && og > 0) {
+    array wc = weight_matrix<Tc>(w, g.kernel_size, cg, p.flip);
+    const Tc* wp = wc.data<Tc>();
+    array dy = cotan;
+    if (!direct || !cotan.flags().row_contiguous) {
+      dy = array(allocator::malloc(cotan.size() * sizeof(Tc)), cotan.shape(), dtype_of<Tc>);
+      copy_into(cotan, dy);
+    }
+    const Tc* dyp = dy.data<Tc>();
+    const int64_t tile = std::min<int64_t>(
+        rows, std::max<int64_t>(16, kScratchBytes / (row_len * int64_t(sizeof(Tc)))));
+    array col(allocator::malloc(tile * row_len * sizeof(Tc)), {int(tile * row_len)},
+              dtype_of<Tc>);
+    Tc* cp = col.data<Tc>();
+    for (int64_t r0 = 0; r0 < rows; r0 += tile) {
+      const int64_t m = std::min(tile, rows - r0);
+      for (int grp = 0; grp < groups; ++grp) {
+        // col = dy[:, group] @ w[group]   (m x og) @ (og x row_len)
+        scipy_gemm_nn(int(m), int(row_len), og, dyp + r0 * c_out + int64_t(grp) * og, c_out,
+                      wp + int64_t(grp) * og * row_len, int(row_len), cp, int(row_len));
+        // Windows overlap, so the scatter runs serially.
+        col2im<Tc>(cp, g, grp, cg, r0, r0 + m, dx);
+      }
+    }
+  }
+  if constexpr (!direct) {
+    Tin* o = out.data<Tin>();
+    for (size_t i = 0; i < out.size(); ++i) o[i] = static_cast<Tin>(dx[i]);
+  }
+}
+
+} // namespace
+
+void convolution(const array& input, const array& weight, array& out, const ConvParams& p) {
+  out.set_data(allocator::malloc(out.nbytes()));
+  if (out.size() == 0) return;
+  if (input.dtype() != out.dtype()) {
+    throw std::invalid_argument("[Convolution] Input dtype must match the output dtype.");
+  }
+  switch (out.dtype().val) {
+    case Dtype::Val::float32: conv_typed<float, float>(input, weight, out, p); break;
+    case Dtype::Val::float64: conv_typed<double, double>(input, weight, out, p); break;
+    case Dtype::Val::float16: conv_typed<float16_t, float>(input, weight, out, p); break;
+    case Dtype::Val::bfloat16: conv_typed<bfloat16_t, float>(input, weight, out, p); break;
+    default:
+      throw std::invalid_argument("[conv] Unsupported dtype " + dtype_name(out.dtype()) + ".");
+  }
+}
+
+void conv_weight_grad(const array& input, const array& cotan, array& out, const ConvParams& p) {
+  out.set_data(allocator::malloc(out.nbytes()));
+  if (out.size() == 0) return;
+  switch (out.dtype().val) {
+    case Dtype::Val::float32: weight_grad_typed<float, float>(input, cotan, out, p); break;
+    case Dtype::Val::float64: weight_grad_typed<double, double>(input, cotan, out, p); break;
+    case Dtype::Val::float16: weight_grad_typed<float16_t, float>(input, cotan, out, p); break;
+    case Dtype::Val::bfloat16: weight_grad_typed<bfloat16_t, float>(input, cotan, out, p); break;
+    default:
+      throw std::invalid_argument("[conv] Unsupported dtype " + dtype_name(out.dtype()) + ".");
+  }
+}
+
+void conv_input_grad(const array& weight, const array& cotan, array& out, const ConvParams& p) {
+  out.set_data(allocator::malloc(out.nbytes()));
+  if (out.size() == 0) return;
+  switch (out.dtype().val) {
+    case Dtype::Val::float32: input_grad_typed<float, float>(weight, cotan, out, p); break;
+    case Dtype::Val::float64: input_grad_typed<double, double>(weight, cotan, out, p); break;
+    case Dtype::Val::float16: input_grad_typed<float16_t, float>(weight, cotan, out, p); break;
+    case Dtype::Val::bfloat16: input_grad_typed<bfloat16_t, float>(weight, cotan, out, p); break;
+    default:
+      throw std::invalid_argument("[conv] Unsupported dtype " + dtype_name(out.dtype()) + ".");
+  }
+}
+
+} // namespace mxcore::cpu
