@@ -7,3 +7,4 @@ from ._compile import compile, export_to_dot  # noqa: F401
 from ._stream import stream  # noqa: F401
 
 __version__ = "0.1.0"
+from ._api_extra import *  # noqa: F401,F403

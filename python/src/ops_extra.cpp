@@ -4,10 +4,12 @@ void init_jit(py::module_& m);          // python/src/jit.cpp
 void init_ops_numerics(py::module_& m); // python/src/ops_numerics.cpp
 void init_fast(py::module_& m);         // python/src/fast.cpp
 void init_ops_scans(py::module_& m);    // python/src/ops_scans.cpp
+void init_api_extra(py::module_& m);    // python/src/api_extra.cpp
 
 void init_ops_extra(py::module_& m) {
   init_jit(m);
   init_ops_numerics(m);
   init_fast(m);
   init_ops_scans(m);
+  init_api_extra(m);
 }
