@@ -474,36 +474,6 @@ def einsum_path(subscripts, *operands):
     return path, info
 
 
-# -------------------------------------------------------------- hadamard
-def hadamard_transform(a, scale=None, stream=None):
-    """The Walsh-Hadamard transform along the last axis, times ``scale``
-    (default 1/sqrt(n), which makes it orthonormal). Sizes are powers of two;
-    MLX's m * 2^k sizes with m in (12, 20, 28) are not supported yet."""
-    a = _arr(a)
-    if a.dtype in (_mx.float64, _mx.complex64):
-        raise ValueError("[hadamard] Unsupported type.")
-    n = a.shape[-1] if a.ndim else 1
-    if n == 0 or n & (n - 1):
-        if n and any(n % m == 0 and not (n // m) & (n // m - 1) for m in (12, 20, 28)):
-            raise ValueError(f"[hadamard] Size {n} = m*2^k with m in (12, 20, 28) "
-                             "is not supported yet.")
-        raise ValueError("[hadamard] Only supports n = m*2^k where m in (1, 12, 20, 28).")
-    if scale is None:
-        scale = 1.0 / _math.sqrt(n)
-    dtype = a.dtype if _mx.issubdtype(a.dtype, _mx.floating) else _mx.float32
-    x = a.astype(dtype)
-    batch = x.shape[:-1]
-    h = 1
-    # Butterfly: view the axis as (n / 2h, 2, h) and combine the pairs.
-    while h < n:
-        x = _mx.reshape(x, batch + (n // (2 * h), 2, h))
-        u, v = x[..., 0, :], x[..., 1, :]
-        x = _mx.stack([u + v, u - v], axis=-2)
-        h *= 2
-    x = _mx.reshape(x, a.shape)
-    return (x * scale).astype(dtype)
-
-
 # ----------------------------------------------------------------- devices
 def clear_streams():
     """Destroy the streams created in the current thread (nothing to free here)."""
@@ -548,4 +518,5 @@ _mx.array.mT = property(_mT)
 
 from . import metal, cuda, distributed  # noqa: E402,F401  (submodules of mlx.core)
 from ._fp8 import from_fp8, to_fp8  # noqa: E402,F401
+from ._hadamard import hadamard_transform  # noqa: E402,F401
 from . import _random_extra  # noqa: E402,F401  (adds mx.random.laplace, multivariate_normal)

@@ -473,8 +473,9 @@ def test_hadamard_int_grad_errors():
     assert mx.hadamard_transform(mx.array([1, 2, 3, 4])).dtype == mx.float32
     g = mx.grad(lambda a: mx.hadamard_transform(a, scale=2.0).sum())(mx.array([1.0, 2, 3, 4]))
     assert g.tolist() == [8.0, 0.0, 0.0, 0.0]
-    with pytest.raises(ValueError, match="hadamard"):
-        mx.hadamard_transform(mx.array([1.0, 2.0, 3.0]))
+    for n in (3, 6, 36, 44):
+        with pytest.raises(ValueError, match="m in \\(1, 12, 20, 28\\)"):
+            mx.hadamard_transform(mx.ones((n,)))
     with pytest.raises(ValueError, match="Unsupported type"):
         mx.hadamard_transform(mx.array([1.0, 2.0], mx.float64))
 
@@ -499,7 +500,32 @@ def test_vmap_and_compile_of_compositions():
         lambda v: mx.vecdot(v, v).sum() + mx.median(v))(x)), rtol=1e-6)
 
 
+@pytest.mark.parametrize("m", [12, 20, 28])
+def test_hadamard_non_power_of_two_sizes(m):
+    # T(I_m) scaled by sqrt(m) is a Hadamard matrix: entries +-1, H H^T = m I.
+    hm = np.array(mx.hadamard_transform(mx.eye(m), scale=1.0)).T
+    assert set(np.unique(hm)) == {-1.0, 1.0}
+    np.testing.assert_array_equal(hm @ hm.T, m * np.eye(m))
+    # n = m * 2^k uses kron(H_m, H_2^k), and the transform is linear.
+    for k in (1, 3):
+        n = m * 2 ** k
+        h = np.kron(hm, hadamard_matrix(2 ** k))
+        x = rand((2, 3, n), "float32", seed=k)
+        got = mx.hadamard_transform(x[:, ::-1])
+        want = np.array(x)[:, ::-1].astype(np.float64) @ h.T / math.sqrt(n)
+        np.testing.assert_allclose(np.array(got), want, rtol=1e-5, atol=1e-4)
+    x = rand((4, m), "float16", seed=m)
+    want = np.array(x.astype(mx.float32)).astype(np.float64) @ hm.T * 0.5
+    got = mx.hadamard_transform(x, scale=0.5)
+    assert got.dtype == mx.float16
+    np.testing.assert_allclose(np.array(got).astype(np.float64), want, rtol=5e-3, atol=2e-2)
+
+
 def test_hadamard_grad_finite_differences():
-    w = mx.array([1.0, -2.0, 0.5, 3.0])
-    check_grad(lambda v: (mx.hadamard_transform(v) * w).sum(),
-               np.array([0.3, -1.0, 2.0, 0.7]), atol=1e-3, dtype=np.float32, eps=1e-2)
+    for n in (4, 12):
+        w = mx.array(np.linspace(-2, 3, n).astype(np.float32))
+        check_grad(lambda v: (mx.hadamard_transform(v) * w).sum(),
+                   np.linspace(1, -1, n), atol=1e-3, dtype=np.float32, eps=1e-2)
+    x = mx.array(np.arange(24, dtype=np.float32).reshape(2, 12))
+    out = mx.vmap(mx.hadamard_transform, in_axes=1, out_axes=1)(x.T)
+    np.testing.assert_allclose(np.array(out), np.array(mx.hadamard_transform(x)).T, atol=1e-5)
