@@ -8,6 +8,7 @@ and error messages follow mlx.core 0.32.
 import math as _math
 
 from . import _core as _mx
+from ._on_stream import on_stream
 
 __all__ = [
     "e", "pi", "inf", "nan", "euler_gamma", "newaxis",
@@ -78,6 +79,7 @@ def _norm_axes(axis, ndim, op, allow_duplicates=False):
 
 
 # ------------------------------------------------------------------ shapes
+@on_stream
 def permute_dims(a, /, axes=None, *, stream=None):
     """See :func:`transpose`."""
     if axes is None:
@@ -85,6 +87,7 @@ def permute_dims(a, /, axes=None, *, stream=None):
     return _mx.transpose(a, axes, stream=stream)
 
 
+@on_stream
 def matrix_transpose(a, /, *, stream=None):
     """Transpose the last two dimensions of the array."""
     a = _arr(a)
@@ -94,6 +97,7 @@ def matrix_transpose(a, /, *, stream=None):
     return _mx.swapaxes(a, -1, -2, stream=stream)
 
 
+@on_stream
 def flip(a, /, axis=None, *, stream=None):
     """Reverse the order of elements along the given axis (all axes if None)."""
     a = _arr(a)
@@ -106,6 +110,7 @@ def flip(a, /, axis=None, *, stream=None):
     return a[tuple(index)]
 
 
+@on_stream
 def unstack(x, /, *, axis=0, stream=None):
     """Split an array into a tuple of arrays along ``axis``, removing it."""
     x = _arr(x)
@@ -138,6 +143,7 @@ def broadcast_shapes(*shapes):
     return tuple(out)
 
 
+@on_stream
 def contiguous(a, /, allow_col_major=False, *, stream=None):
     """Force an array to be row contiguous, copying it."""
     a = _arr(a)
@@ -178,6 +184,7 @@ def isdtype(dtype, kind):
     return False
 
 
+@on_stream
 def astype(a, dtype, /, *, stream=None):
     """Cast the array to ``dtype``."""
     return _arr(a).astype(dtype, stream=stream)
@@ -197,17 +204,20 @@ def asarray(a, dtype=None, *, copy=None):
 
 
 # --------------------------------------------------------------- creation
+@on_stream
 def empty(shape, dtype=_mx.float32, *, stream=None):
     """An array of the given shape (filled with zeros)."""
     return _mx.zeros(shape, dtype, stream=stream)
 
 
+@on_stream
 def empty_like(a, /, dtype=None, *, stream=None):
     """An array like ``a`` (filled with zeros)."""
     a = _arr(a)
     return _mx.zeros(a.shape, a.dtype if dtype is None else dtype, stream=stream)
 
 
+@on_stream
 def full_like(a, vals, dtype=None, *, stream=None):
     """An array like ``a`` filled with ``vals`` (broadcast), of ``a``'s dtype by default."""
     a = _arr(a)
@@ -225,21 +235,25 @@ def _window(M, op, fn):
     return fn(n, M - 1)
 
 
+@on_stream
 def hanning(M, *, stream=None):
     """The Hanning window: 0.5 - 0.5 cos(2 pi n / (M - 1))."""
     return _window(M, "hanning", lambda n, d: 0.5 - 0.5 * _mx.cos(2 * pi * n / d))
 
 
+@on_stream
 def hamming(M, *, stream=None):
     """The Hamming window: 0.54 - 0.46 cos(2 pi n / (M - 1))."""
     return _window(M, "hamming", lambda n, d: 0.54 - 0.46 * _mx.cos(2 * pi * n / d))
 
 
+@on_stream
 def bartlett(M, *, stream=None):
     """The Bartlett (triangular) window: 1 - |2n / (M - 1) - 1|."""
     return _window(M, "bartlett", lambda n, d: 1.0 - _mx.abs(2.0 * n / d - 1.0))
 
 
+@on_stream
 def blackman(M, *, stream=None):
     """The Blackman window: 0.42 - 0.5 cos(2 pi n/(M-1)) + 0.08 cos(4 pi n/(M-1))."""
     return _window(M, "blackman", lambda n, d: 0.42 - 0.5 * _mx.cos(2 * pi * n / d)
@@ -247,6 +261,7 @@ def blackman(M, *, stream=None):
 
 
 # ------------------------------------------------------------ elementwise
+@on_stream
 def trunc(a, /, *, stream=None):
     """Element-wise truncation towards zero."""
     a = _arr(a)
@@ -258,12 +273,14 @@ def trunc(a, /, *, stream=None):
                      stream=stream)
 
 
+@on_stream
 def positive(a, /, *, stream=None):
     """Element-wise unary plus: a copy of the input."""
     a = _arr(a)
     return _mx.where(True, a, a, stream=stream)
 
 
+@on_stream
 def logical_xor(a, b, /, *, stream=None):
     """Element-wise logical exclusive or."""
     a, b = _arr(a), _arr(b)
@@ -271,6 +288,7 @@ def logical_xor(a, b, /, *, stream=None):
 
 
 # ------------------------------------------------------------- reductions
+@on_stream
 def count_nonzero(a, /, *, axis=None, keepdims=False, stream=None):
     """The number of non-zero elements along the given axes (int32)."""
     a = _arr(a)
@@ -278,12 +296,14 @@ def count_nonzero(a, /, *, axis=None, keepdims=False, stream=None):
     return _mx.sum(nz, axis=axis, keepdims=keepdims, stream=stream).astype(_mx.int32)
 
 
+@on_stream
 def minmax(a, /, axis=None, keepdims=False, *, stream=None):
     """The minimum and maximum over the given axes."""
     return (_mx.min(a, axis=axis, keepdims=keepdims, stream=stream),
             _mx.max(a, axis=axis, keepdims=keepdims, stream=stream))
 
 
+@on_stream
 def median(a, /, axis=None, keepdims=False, *, stream=None):
     """The median over the given axes (NaN if a NaN is present)."""
     a = _arr(a)
@@ -311,6 +331,7 @@ def median(a, /, axis=None, keepdims=False, *, stream=None):
     return out
 
 
+@on_stream
 def vecdot(a, b, /, *, axis=-1, stream=None):
     """The vector dot product sum(conj(a) * b) along ``axis``."""
     a, b = _arr(a), _arr(b)
@@ -325,6 +346,7 @@ def vecdot(a, b, /, *, axis=-1, stream=None):
     return _mx.sum(a * b, axis=axis, stream=stream)
 
 
+@on_stream
 def diff(a, /, n=1, axis=-1, *, stream=None):
     """The n-th discrete difference along ``axis`` (not_equal for bool)."""
     a = _arr(a)
@@ -356,6 +378,7 @@ def _nan_last_less(x, y):
     return lt
 
 
+@on_stream
 def searchsorted(sorted_sequence, values, /, side="left", *, stream=None):
     """Indices (uint32) that keep ``sorted_sequence`` sorted when inserting ``values``."""
     seq, values = _arr(sorted_sequence), _arr(values)
@@ -383,6 +406,7 @@ def searchsorted(sorted_sequence, values, /, side="left", *, stream=None):
     return _mx.stop_gradient(lo).astype(_mx.uint32)
 
 
+@on_stream
 def unique(a, /, size, return_index=False, return_inverse=False, return_counts=False,
            fill_value=None, *, stream=None):
     """The sorted unique elements of the flattened array, padded/truncated to ``size``."""

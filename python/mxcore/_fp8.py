@@ -6,11 +6,13 @@ nearest-even and saturates at +-448 (inf and NaN included, as MLX does).
 Compositions of integer/float ops, so they vmap and compile."""
 
 from . import _core as _mx
+from ._on_stream import on_stream
 
 _MIN_NORMAL = 2.0 ** -6
 _SUBNORMAL_STEP = 2.0 ** -9
 
 
+@on_stream
 def to_fp8(x, *, stream=None):
     """Convert a floating point array to fp8 (e4m3), returned as uint8."""
     x = x if isinstance(x, _mx.array) else _mx.array(x)
@@ -35,6 +37,7 @@ def to_fp8(x, *, stream=None):
     return _mx.bitwise_or(code, _mx.left_shift(sign, 7), stream=stream)
 
 
+@on_stream
 def from_fp8(x, dtype=_mx.bfloat16, *, stream=None):
     """Convert an fp8 (e4m3) array stored as uint8 to ``dtype``."""
     x = x if isinstance(x, _mx.array) else _mx.array(x)

@@ -8,6 +8,7 @@ and compile work through it."""
 import math as _math
 
 from . import _core as _mx
+from ._on_stream import on_stream
 
 # The m x m Hadamard matrices of MLX (Sloane's library: had.12, had.20.will,
 # had.28.will), row by row, '+' for 1 and '-' for -1, so that results match
@@ -100,6 +101,7 @@ def _split_size(n):
     return None
 
 
+@on_stream
 def hadamard_transform(a, scale=None, stream=None):
     """The Walsh-Hadamard transform of ``a`` along its last axis, times
     ``scale`` (default 1/sqrt(n), which makes the transform orthonormal).

@@ -4,10 +4,12 @@ key-based uniform and normal samplers (so a given key gives a given sample)."""
 import numpy as _np
 
 from . import _core as _mx
+from ._on_stream import on_stream
 
 _random = _mx.random
 
 
+@on_stream
 def laplace(shape=[], dtype=_mx.float32, loc=0.0, scale=1.0, key=None, stream=None):
     """Sample from a Laplace distribution with mean ``loc`` and scale ``scale``."""
     if dtype is None:
@@ -21,6 +23,7 @@ def laplace(shape=[], dtype=_mx.float32, loc=0.0, scale=1.0, key=None, stream=No
     return (samples * scale + loc).astype(dtype)
 
 
+@on_stream
 def multivariate_normal(mean, cov, shape=[], dtype=_mx.float32, key=None, stream=None):
     """Jointly normal samples with the given mean (..., n) and covariance (..., n, n)."""
     if dtype != _mx.float32:

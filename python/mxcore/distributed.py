@@ -3,6 +3,7 @@ singleton group (rank 0 of 1) and the collectives are identities on it, as
 in MLX when it runs as a single process."""
 
 from . import _core as _mx
+from ._on_stream import on_stream
 
 _BACKENDS = ("any", "mpi", "nccl", "jaccl", "ring")
 
@@ -58,41 +59,49 @@ def _copy(x, stream):
     return _mx.where(True, x, x, stream=stream)
 
 
+@on_stream
 def all_sum(x, *, group=None, stream=None):
     """All-reduce sum over the group (x itself for one process)."""
     return _copy(x, stream)
 
 
+@on_stream
 def all_max(x, *, group=None, stream=None):
     """All-reduce max over the group (x itself for one process)."""
     return _copy(x, stream)
 
 
+@on_stream
 def all_min(x, *, group=None, stream=None):
     """All-reduce min over the group (x itself for one process)."""
     return _copy(x, stream)
 
 
+@on_stream
 def all_gather(x, *, group=None, stream=None):
     """Concatenate x from every process along the first axis (x for one process)."""
     return _copy(x, stream)
 
 
+@on_stream
 def sum_scatter(x, *, group=None, stream=None):
     """Sum over the group and shard along the first axis (x for one process)."""
     return _copy(x, stream)
 
 
+@on_stream
 def send(x, dst, *, group=None, stream=None):
     """Send x to process ``dst``: impossible in a singleton group."""
     raise ValueError("Cannot send to a singleton group")
 
 
+@on_stream
 def recv(shape, dtype, src, *, group=None, stream=None):
     """Receive an array from process ``src``: impossible in a singleton group."""
     raise ValueError("Cannot recv from a singleton group")
 
 
+@on_stream
 def recv_like(x, src, *, group=None, stream=None):
     """Receive an array like x from process ``src``: impossible in a singleton group."""
     raise ValueError("Cannot recv from a singleton group")

@@ -529,3 +529,16 @@ def test_hadamard_grad_finite_differences():
     x = mx.array(np.arange(24, dtype=np.float32).reshape(2, 12))
     out = mx.vmap(mx.hadamard_transform, in_axes=1, out_axes=1)(x.T)
     np.testing.assert_allclose(np.array(out), np.array(mx.hadamard_transform(x)).T, atol=1e-5)
+
+
+def test_stream_argument_is_honoured():
+    x = mx.array([[3.0, 1.0], [2.0, 5.0]])
+    s = mx.new_stream(mx.cpu)
+    assert mx.median(x, stream=s).item() == 2.5
+    assert mx.flip(x, 0, stream=mx.cpu).tolist() == [[2.0, 5.0], [3.0, 1.0]]
+    assert mx.hadamard_transform(mx.array([1.0, 1.0]), 1.0, s).tolist() == [2.0, 0.0]
+    assert mx.default_stream(mx.default_device()) != s  # restored after the call
+    for call in (lambda: mx.median(x, stream=mx.gpu), lambda: mx.hanning(4, stream=mx.gpu),
+                 lambda: mx.unique(x, 2, stream=mx.gpu)):
+        with pytest.raises(ValueError, match="gpu"):
+            call()
