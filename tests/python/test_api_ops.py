@@ -430,14 +430,35 @@ def test_unique_doc_example_and_errors():
 
 
 # ----------------------------------------------------------------- einsum
-def test_einsum_path():
-    a = mx.ones((2, 3))
-    b = mx.ones((3, 4))
-    path, info = mx.einsum_path("ij,jk->ik", a, b)
-    assert path == [(0, 1)]
-    assert "ij,jk->ik" in info
+@pytest.mark.parametrize("subscripts,shapes", [
+    ("ij,jk->ik", [(2, 3), (3, 4)]),
+    ("ij,jk,kl->il", [(2, 3), (3, 4), (4, 5)]),
+    ("ab,cd,bc,de->ae", [(2, 30), (40, 5), (30, 40), (5, 2)]),
+    ("ij,jk,kl,lm->im", [(50, 2), (2, 60), (60, 3), (3, 40)]),
+])
+def test_einsum_path_matches_numpy_greedy(subscripts, shapes):
+    ops = [np.ones(s, np.float32) for s in shapes]
+    path, info = mx.einsum_path(subscripts, *[mx.array(o) for o in ops])
+    assert path == np.einsum_path(subscripts, *ops, optimize="greedy")[0][1:]
+    assert f"Complete contraction:  {subscripts}" in info
+
+
+def test_einsum_path_costs():
+    a, b, c = mx.ones((2, 3)), mx.ones((3, 4)), mx.ones((4, 5))
+    path, info = mx.einsum_path("ij,jk,kl->il", a, b, c)
+    assert path == [(1, 2), (0, 1)]
+    # Naive: 2*3*4*5 entries, 2 multiplies + 1 add each. Greedy: jk,kl->jl
+    # (3*4*5 * 2) then ij,jl->il (2*3*5 * 2).
+    assert "Naive scaling:  4" in info and "Optimized scaling:  3" in info
+    assert "Naive FLOP count:  360" in info and "Optimized FLOP count:  180" in info
+    path, info = mx.einsum_path("ii", mx.ones((3, 3)))
+    assert path == [(0,)] and "Naive FLOP count:  6" in info
+    path, info = mx.einsum_path("...ij,...jk", mx.ones((5, 2, 3)), mx.ones((3, 4)))
+    assert path == [(0, 1)] and "Naive FLOP count:  240" in info
     with pytest.raises(ValueError, match="einsum_path"):
         mx.einsum_path("ij,jk->ik", a)
+    with pytest.raises(ValueError, match="einsum_path"):
+        mx.einsum_path("ijk,jk->ik", a, b)
 
 
 def test_matrix_norm():
