@@ -19,7 +19,7 @@ __all__ = [
     "acosh", "asin", "asinh", "atan", "atan2", "atanh", "bitwise_left_shift",
     "bitwise_right_shift", "cumulative_sum", "cumulative_prod", "einsum_path",
     "matrix_norm", "hanning", "hamming", "bartlett", "blackman",
-    "clear_streams", "device_info", "new_thread_local_stream",
+    "from_dlpack", "clear_streams", "device_info", "new_thread_local_stream",
     "new_thread_unsafe_stream", "ThreadLocalStream", "hadamard_transform",
     "metal", "cuda", "distributed", "to_fp8", "from_fp8",
 ]
@@ -548,6 +548,16 @@ def einsum_path(subscripts, *operands):
 
 
 # ----------------------------------------------------------------- devices
+def from_dlpack(x, /, *, copy=None):
+    """An array with the data of a DLPack-compatible object (always a copy here)."""
+    if copy is False:
+        raise ValueError("Unable to avoid copy while creating an array as requested.")
+    if isinstance(x, _mx.array):
+        return _mx.array(x)
+    import numpy as np
+    return _mx.array(np.from_dlpack(x))
+
+
 def clear_streams():
     """Destroy the streams created in the current thread (nothing to free here)."""
     return None
@@ -592,4 +602,5 @@ _mx.array.mT = property(_mT)
 from . import metal, cuda, distributed  # noqa: E402,F401  (submodules of mlx.core)
 from ._fp8 import from_fp8, to_fp8  # noqa: E402,F401
 from ._hadamard import hadamard_transform  # noqa: E402,F401
+from . import _fast_extra  # noqa: E402,F401  (adds mx.fast.cross_entropy)
 from . import _random_extra  # noqa: E402,F401  (adds mx.random.laplace, multivariate_normal)

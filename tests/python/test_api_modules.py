@@ -205,3 +205,36 @@ def test_print_thread_safety_of_precision():
         th.start()
         th.join()
     assert seen == ["array([1.00], dtype=float32)"]
+
+
+# ------------------------------------------------------- fast / dlpack
+@pytest.mark.parametrize("dtype", ["float32", "float16"])
+def test_fast_cross_entropy(dtype):
+    rng = np.random.default_rng(0)
+    logits = rng.normal(size=(2, 3, 5)).astype(np.float32)
+    targets = rng.integers(0, 5, (2, 3))
+    x = mx.array(logits).astype(getattr(mx, dtype))
+    got = mx.fast.cross_entropy(x, mx.array(targets))
+    assert got.dtype == mx.float32 and got.shape == (2, 3)
+    ref = np.array(x.astype(mx.float32)).astype(np.float64)
+    lse = np.log(np.exp(ref).sum(-1))
+    want = lse - np.take_along_axis(ref, targets[..., None], -1)[..., 0]
+    np.testing.assert_allclose(np.array(got), want, rtol=2e-3 if dtype == "float16" else 1e-5,
+                               atol=2e-3 if dtype == "float16" else 1e-6)
+    g = mx.grad(lambda l: mx.fast.cross_entropy(l, mx.array(targets)).sum())(mx.array(logits))
+    soft = np.exp(logits) / np.exp(logits).sum(-1, keepdims=True)
+    np.testing.assert_allclose(np.array(g), soft - np.eye(5)[targets], rtol=1e-5, atol=1e-6)
+    with pytest.raises(ValueError, match="does not match"):
+        mx.fast.cross_entropy(x, mx.array([0, 1]))
+    with pytest.raises(ValueError, match="integer class indices"):
+        mx.fast.cross_entropy(x, mx.zeros((2, 3)))
+
+
+def test_from_dlpack():
+    a = np.arange(6, dtype=np.float32).reshape(2, 3)
+    x = mx.from_dlpack(a)
+    assert x.dtype == mx.float32 and x.tolist() == a.tolist()
+    assert mx.from_dlpack(a[:, ::2]).tolist() == a[:, ::2].tolist()
+    assert mx.from_dlpack(x).tolist() == a.tolist()
+    with pytest.raises(ValueError, match="copy"):
+        mx.from_dlpack(a, copy=False)
