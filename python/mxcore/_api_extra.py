@@ -22,6 +22,7 @@ __all__ = [
     "from_dlpack", "clear_streams", "device_info", "new_thread_local_stream",
     "new_thread_unsafe_stream", "ThreadLocalStream", "hadamard_transform",
     "metal", "cuda", "distributed", "to_fp8", "from_fp8",
+    "block_masked_mm", "segmented_mm",
 ]
 
 e = _math.e
@@ -602,5 +603,6 @@ _mx.array.mT = property(_mT)
 from . import metal, cuda, distributed  # noqa: E402,F401  (submodules of mlx.core)
 from ._fp8 import from_fp8, to_fp8  # noqa: E402,F401
 from ._hadamard import hadamard_transform  # noqa: E402,F401
+from ._masked_mm import block_masked_mm, segmented_mm  # noqa: E402,F401
 from . import _fast_extra  # noqa: E402,F401  (adds mx.fast.cross_entropy)
 from . import _random_extra  # noqa: E402,F401  (adds mx.random.laplace, multivariate_normal)
