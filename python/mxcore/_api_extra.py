@@ -604,5 +604,5 @@ from . import metal, cuda, distributed  # noqa: E402,F401  (submodules of mlx.co
 from ._fp8 import from_fp8, to_fp8  # noqa: E402,F401
 from ._hadamard import hadamard_transform  # noqa: E402,F401
 from ._masked_mm import block_masked_mm, segmented_mm  # noqa: E402,F401
-from . import _fast_extra  # noqa: E402,F401  (adds mx.fast.cross_entropy)
+from . import _fast_extra  # noqa: E402,F401  (adds mx.fast.cross_entropy, *_kernel)
 from . import _random_extra  # noqa: E402,F401  (adds mx.random.laplace, multivariate_normal)

@@ -238,3 +238,16 @@ def test_from_dlpack():
     assert mx.from_dlpack(x).tolist() == a.tolist()
     with pytest.raises(ValueError, match="copy"):
         mx.from_dlpack(a, copy=False)
+
+
+def test_custom_kernel_builders_raise_on_call():
+    k = mx.fast.metal_kernel(name="f", input_names=["a"], output_names=["o"],
+                             source="o[0] = a[0];")
+    with pytest.raises(RuntimeError, match="No Metal back-end"):
+        k(inputs=[mx.array([1.0])], grid=(1, 1, 1), threadgroup=(1, 1, 1),
+          output_shapes=[(1,)], output_dtypes=[mx.float32])
+    k = mx.fast.cuda_kernel(name="f", input_names=["a"], output_names=["o"], source="")
+    with pytest.raises(RuntimeError, match="No CUDA back-end"):
+        k(inputs=[mx.array([1.0])])
+    with pytest.raises(RuntimeError, match="No CUDA back-end"):
+        mx.fast.precompiled_cuda_kernel(name="f", compiled_source=b"")
