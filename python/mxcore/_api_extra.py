@@ -20,7 +20,7 @@ __all__ = [
     "bitwise_right_shift", "cumulative_sum", "cumulative_prod", "einsum_path",
     "matrix_norm", "hanning", "hamming", "bartlett", "blackman",
     "from_dlpack", "clear_streams", "device_info", "new_thread_local_stream",
-    "new_thread_unsafe_stream", "ThreadLocalStream", "hadamard_transform",
+    "new_thread_unsafe_stream", "ThreadLocalStream", "StreamContext", "hadamard_transform",
     "metal", "cuda", "distributed", "to_fp8", "from_fp8",
     "block_masked_mm", "segmented_mm",
 ]
@@ -45,6 +45,7 @@ bitwise_left_shift = _mx.left_shift
 bitwise_right_shift = _mx.right_shift
 matrix_norm = _mx.linalg.norm
 ThreadLocalStream = _mx.Stream
+from ._stream import stream as StreamContext  # noqa: E402  (the type mx.stream() returns)
 
 
 def cumulative_sum(a, /, axis=None, **kwargs):
@@ -232,33 +233,35 @@ def _window(M, op, fn):
         return _mx.zeros((0,), _mx.float32)
     if M == 1:
         return _mx.ones((1,), _mx.float32)
-    n = _mx.arange(M, dtype=_mx.float32)
-    return fn(n, M - 1)
+    # NumPy's symmetric form (n from 1-M to M-1 in steps of 2, angles pi*n/(M-1)),
+    # in float64 so both ends agree exactly, then float32.
+    n = _mx.arange(1 - M, M, 2, dtype=_mx.float64)
+    return fn(n, M - 1).astype(_mx.float32)
 
 
 @on_stream
 def hanning(M, *, stream=None):
-    """The Hanning window: 0.5 - 0.5 cos(2 pi n / (M - 1))."""
-    return _window(M, "hanning", lambda n, d: 0.5 - 0.5 * _mx.cos(2 * pi * n / d))
+    """The Hanning window: 0.5 - 0.5 cos(2 pi n / (M - 1)), 0 <= n < M."""
+    return _window(M, "hanning", lambda n, d: 0.5 + 0.5 * _mx.cos(pi * n / d))
 
 
 @on_stream
 def hamming(M, *, stream=None):
-    """The Hamming window: 0.54 - 0.46 cos(2 pi n / (M - 1))."""
-    return _window(M, "hamming", lambda n, d: 0.54 - 0.46 * _mx.cos(2 * pi * n / d))
+    """The Hamming window: 0.54 - 0.46 cos(2 pi n / (M - 1)), 0 <= n < M."""
+    return _window(M, "hamming", lambda n, d: 0.54 + 0.46 * _mx.cos(pi * n / d))
 
 
 @on_stream
 def bartlett(M, *, stream=None):
-    """The Bartlett (triangular) window: 1 - |2n / (M - 1) - 1|."""
-    return _window(M, "bartlett", lambda n, d: 1.0 - _mx.abs(2.0 * n / d - 1.0))
+    """The Bartlett (triangular) window: 1 - |2n / (M - 1) - 1|, 0 <= n < M."""
+    return _window(M, "bartlett", lambda n, d: 1.0 - _mx.abs(n / d))
 
 
 @on_stream
 def blackman(M, *, stream=None):
     """The Blackman window: 0.42 - 0.5 cos(2 pi n/(M-1)) + 0.08 cos(4 pi n/(M-1))."""
-    return _window(M, "blackman", lambda n, d: 0.42 - 0.5 * _mx.cos(2 * pi * n / d)
-                   + 0.08 * _mx.cos(4 * pi * n / d))
+    return _window(M, "blackman", lambda n, d: 0.42 + 0.5 * _mx.cos(pi * n / d)
+                   + 0.08 * _mx.cos(2 * pi * n / d))
 
 
 # ------------------------------------------------------------ elementwise
@@ -336,7 +339,8 @@ def median(a, /, axis=None, keepdims=False, *, stream=None):
 def vecdot(a, b, /, *, axis=-1, stream=None):
     """The vector dot product sum(conj(a) * b) along ``axis``."""
     a, b = _arr(a), _arr(b)
-    if a.ndim == 0 or b.ndim == 0:
+    # MLX requires equal ranks (the other axes broadcast, the summed one does not).
+    if a.ndim == 0 or a.ndim != b.ndim:
         raise ValueError("[vecdot] axis is out of bounds.")
     if not (-a.ndim <= axis < a.ndim and -b.ndim <= axis < b.ndim):
         raise ValueError("[vecdot] axis is out of bounds.")

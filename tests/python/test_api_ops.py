@@ -216,7 +216,9 @@ def test_empty_full_like():
 def test_windows(name, M):
     w = getattr(mx, name)(M)
     assert w.dtype == mx.float32 and w.shape == (M,)
-    np.testing.assert_allclose(np.array(w), getattr(np, name)(M), atol=1e-6)
+    np.testing.assert_allclose(np.array(w), getattr(np, name)(M), atol=1e-7)
+    if M > 1:
+        np.testing.assert_array_equal(np.array(w), np.array(w)[::-1])  # symmetric
 
 
 # ----------------------------------------------------------- elementwise
@@ -303,10 +305,10 @@ def test_median_noncontiguous_nan_errors_grad():
 def test_vecdot(dtype):
     rng = np.random.default_rng(7)
     a = rng.normal(size=(3, 4))
-    b = rng.normal(size=(4,))
+    b = rng.normal(size=(1, 4))
     if dtype == "complex64":
         a = a + 1j * rng.normal(size=(3, 4))
-        b = b - 2j * rng.normal(size=(4,))
+        b = b - 2j * rng.normal(size=(1, 4))
     elif dtype == "int32":
         a, b = np.round(a * 3), np.round(b * 3)
     xa = mx.array(a.astype(getattr(np, dtype)))
@@ -324,6 +326,10 @@ def test_vecdot_errors_grad():
         mx.vecdot(mx.array([1, 2]), mx.array([3, 4, 5]))
     with pytest.raises(ValueError, match="vecdot"):
         mx.vecdot(mx.array([1, 2]), mx.array([3, 4]), axis=1)
+    with pytest.raises(ValueError, match="vecdot"):  # MLX requires equal ranks
+        mx.vecdot(mx.array([1.0, 2.0]), mx.ones((3, 2)))
+    out = mx.vecdot(mx.ones((1, 2)), mx.array([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]))
+    assert out.tolist() == [3.0, 7.0, 11.0]
     b = mx.array([1.0, -2.0, 3.0])
     check_grad(lambda v: mx.vecdot(v, b.astype(mx.float64)), np.array([0.5, 0.1, 2.0]))
 
