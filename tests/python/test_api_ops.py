@@ -569,3 +569,16 @@ def test_stream_argument_is_honoured():
                  lambda: mx.unique(x, 2, stream=mx.gpu)):
         with pytest.raises(ValueError, match="gpu"):
             call()
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int32", "uint16", "int64"])
+def test_vmap_of_integer_floor_divide_stays_integral(dtype):
+    # Divide's vmap rule used to re-issue divide(), which promotes integers to float.
+    a = np.array([[7, -7, 9], [5, 3, -8]]) if not dtype.startswith("u") else \
+        np.array([[7, 7, 9], [5, 3, 8]])
+    x = mx.array(a.astype(getattr(np, dtype)))
+    out = mx.vmap(lambda r: r // 2)(x)
+    assert out.dtype == x.dtype
+    np.testing.assert_array_equal(np.array(out), a // 2)
+    out = mx.vmap(lambda r, d: mx.floor_divide(r, d), in_axes=(1, 0))(x, mx.array([2, 3, 4]).astype(x.dtype))
+    np.testing.assert_array_equal(np.array(out), (a // np.array([2, 3, 4])[None]).T)
