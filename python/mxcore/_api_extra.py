@@ -399,7 +399,7 @@ def searchsorted(sorted_sequence, values, /, side="left", *, stream=None):
     hi = _mx.full(values.shape, n, _mx.int32)
     # Binary search, one take per halving: O(values * log n).
     for _ in range(max(n, 1).bit_length()):
-        mid = _mx.right_shift(lo + hi, 1)  # (not //: its vmap rule returns float32)
+        mid = (lo + hi) // 2
         s = _mx.take(seq, _mx.minimum(mid, max(n - 1, 0)), stream=stream) if n else values
         if side == "left":
             go_right = _nan_last_less(s, values)
