@@ -19,7 +19,8 @@ def laplace(shape=[], dtype=_mx.float32, loc=0.0, scale=1.0, key=None, stream=No
     # u in (-1, 1): the open lower end keeps log1p(-|u|) finite.
     low = float(_np.nextafter(_np.float32(-1), _np.float32(0)))
     u = _random.uniform(low, 1.0, shape, _mx.float32, key=key, stream=stream)
-    samples = -_mx.sign(u) * _mx.log1p(-_mx.abs(u))
+    # Inverse CDF, with MLX's sign convention so a key gives MLX's sample.
+    samples = _mx.sign(u) * _mx.log1p(-_mx.abs(u))
     return (samples * scale + loc).astype(dtype)
 
 
@@ -46,11 +47,12 @@ def multivariate_normal(mean, cov, shape=[], dtype=_mx.float32, key=None, stream
     if len(shape) and tuple(batch) != tuple(shape):
         raise ValueError("[multivariate_normal] shape must be broadcast-compatible with "
                          "the batch shapes of mean and cov.")
-    # cov = U diag(S) U^T for a PSD matrix, so U sqrt(S) is a square root of it.
-    u, s, _ = _mx.linalg.svd(cov.astype(_mx.float32), stream=_mx.cpu)
-    std = u * _mx.sqrt(_mx.maximum(s, 0.0))[..., None, :]
+    # The symmetric square root U sqrt(S) V^T of the PSD covariance (MLX's
+    # choice, so that a key gives MLX's samples); rows of z @ std have covariance cov.
+    u, s, vt = _mx.linalg.svd(cov.astype(_mx.float32), stream=_mx.cpu)
+    std = (u * _mx.sqrt(_mx.maximum(s, 0.0))[..., None, :]) @ vt
     z = _random.normal(tuple(batch) + (n,), _mx.float32, key=key, stream=stream)
-    return mean.astype(_mx.float32) + (std @ z[..., None])[..., 0]
+    return mean.astype(_mx.float32) + (z[..., None, :] @ std)[..., 0, :]
 
 
 _random.laplace = laplace

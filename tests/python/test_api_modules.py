@@ -251,3 +251,22 @@ def test_custom_kernel_builders_raise_on_call():
         k(inputs=[mx.array([1.0])])
     with pytest.raises(RuntimeError, match="No CUDA back-end"):
         mx.fast.precompiled_cuda_kernel(name="f", compiled_source=b"")
+
+
+def test_random_samplers_are_functions_of_the_key():
+    # laplace = sign(u) log1p(-|u|) of the key's uniform sample on (-1, 1);
+    # multivariate_normal = mean + z @ sqrtm(cov) for the key's standard normal z.
+    key = mx.random.key(7)
+    low = float(np.nextafter(np.float32(-1), np.float32(0)))
+    u = np.array(mx.random.uniform(low, 1.0, (4, 3), key=key)).astype(np.float64)
+    want = np.sign(u) * np.log1p(-np.abs(u)) * 2.0 + 1.0
+    got = np.array(mx.random.laplace((4, 3), loc=1.0, scale=2.0, key=key))
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
+    cov = np.array([[2.0, 0.5], [0.5, 1.0]])
+    mean = np.array([1.0, -1.0])
+    z = np.array(mx.random.normal((5, 2), key=key)).astype(np.float64)
+    w, v = np.linalg.eigh(cov)
+    sqrtm = (v * np.sqrt(w)) @ v.T
+    got = mx.random.multivariate_normal(mx.array(mean, mx.float32), mx.array(cov, mx.float32),
+                                        (5,), key=key)
+    np.testing.assert_allclose(np.array(got), mean + z @ sqrtm, rtol=1e-5, atol=1e-5)
