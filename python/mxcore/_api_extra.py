@@ -426,13 +426,8 @@ def unique(a, /, size, return_index=False, return_inverse=False, return_counts=F
     order = _mx.argsort(flat, stream=stream)
     s = _mx.take(flat, order, stream=stream)
     if m:
+        # NaN != NaN, so each NaN is its own unique element (as in MLX).
         new = _mx.concatenate([_mx.array([True]), _mx.not_equal(s[1:], s[:-1])])
-        if _mx.issubdtype(s.dtype, _mx.inexact):
-            # NaNs are not equal to each other; numpy's unique keeps them all too,
-            # but MLX's sort-based op groups equal bit patterns: treat NaNs as equal.
-            both_nan = _mx.logical_and(_mx.isnan(s[1:]), _mx.isnan(s[:-1]))
-            new = _mx.concatenate([_mx.array([True]),
-                                   _mx.logical_and(new[1:], _mx.logical_not(both_nan))])
         group = _mx.cumsum(new.astype(_mx.int32)) - 1
     else:
         group = _mx.zeros((0,), _mx.int32)
