@@ -223,7 +223,10 @@ def empty_like(a, /, dtype=None, *, stream=None):
 def full_like(a, vals, dtype=None, *, stream=None):
     """An array like ``a`` filled with ``vals`` (broadcast), of ``a``'s dtype by default."""
     a = _arr(a)
-    return _mx.full(a.shape, vals, a.dtype if dtype is None else dtype, stream=stream)
+    shape = a.shape
+    if isinstance(vals, _mx.array):
+        shape = broadcast_shapes(shape, vals.shape)  # MLX lets vals widen the shape
+    return _mx.full(shape, vals, a.dtype if dtype is None else dtype, stream=stream)
 
 
 def _window(M, op, fn):

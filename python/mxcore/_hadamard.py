@@ -109,6 +109,8 @@ def hadamard_transform(a, scale=None, stream=None):
     a = a if isinstance(a, _mx.array) else _mx.array(a)
     if a.dtype in (_mx.float64, _mx.complex64):
         raise ValueError("[hadamard] Unsupported type.")
+    if a.size == 0:
+        raise ValueError("[hadamard_transform] Does not support empty arrays.")
     n = a.shape[-1] if a.ndim else 1
     split = _split_size(n) if n > 0 else None
     if split is None:

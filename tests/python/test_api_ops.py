@@ -209,6 +209,8 @@ def test_empty_full_like():
     assert f.dtype == mx.int32 and f.tolist() == [[2, 2], [2, 2]]
     f = mx.full_like(x, mx.array([1, 2]), dtype=mx.float32)
     assert f.dtype == mx.float32 and f.tolist() == [[1, 2], [1, 2]]
+    f = mx.full_like(mx.array([[1, 2]]), mx.array([[1], [2]]))  # vals widen the shape
+    assert f.tolist() == [[1, 1], [2, 2]]
 
 
 @pytest.mark.parametrize("name", ["hanning", "hamming", "bartlett", "blackman"])
@@ -505,6 +507,9 @@ def test_hadamard_int_grad_errors():
     for n in (3, 6, 36, 44):
         with pytest.raises(ValueError, match="m in \\(1, 12, 20, 28\\)"):
             mx.hadamard_transform(mx.ones((n,)))
+    for shape in ((0, 4), (4, 0)):
+        with pytest.raises(ValueError, match="empty"):
+            mx.hadamard_transform(mx.zeros(shape))
     with pytest.raises(ValueError, match="Unsupported type"):
         mx.hadamard_transform(mx.array([1.0, 2.0], mx.float64))
 
