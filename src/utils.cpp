@@ -1,6 +1,7 @@
 #include "mxcore/utils.h"
 
 #include <atomic>
+#include <iomanip>
 #include <sstream>
 
 #include "backend/cpu/dispatch.h"
@@ -10,6 +11,7 @@ namespace mxcore {
 
 namespace {
 std::atomic<bool> python_style{false};
+std::atomic<int> print_precision{-1};
 constexpr int edge_items = 3;
 
 template <typename T>
@@ -60,11 +62,17 @@ void print_subarray(std::ostream& os, const array& a, int64_t offset, int dim) {
 } // namespace
 
 void set_print_python_style(bool v) { python_style = v; }
+void set_print_precision(int p) { print_precision = p; }
+int get_print_precision() { return print_precision; }
 
 std::ostream& operator<<(std::ostream& os, array a) {
   a.eval();
   std::ostringstream body;
-  body.precision(6);
+  if (int p = print_precision; p >= 0) {
+    body << std::fixed << std::setprecision(p);
+  } else {
+    body.precision(6);
+  }
   cpu::dispatch_all_types(a.dtype(), [&](auto tag) {
     using T = MXCORE_TAG_TYPE(tag);
     if (a.ndim() == 0) {

@@ -13,3 +13,4 @@ from ._gguf import save_gguf  # noqa: F401
 _sys.modules[__name__ + ".fft"] = fft  # noqa: F405  (`import mxcore.fft` as with mlx.core.fft)
 
 __version__ = "0.1.0"
+from ._api_extra import *  # noqa: F401,F403

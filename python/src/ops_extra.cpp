@@ -8,6 +8,7 @@ void init_io(py::module_& m);           // python/src/io.cpp
 void init_fft(py::module_& m);          // python/src/fft.cpp
 void init_ops_mm(py::module_& m);       // python/src/ops_mm.cpp
 void init_ops_conv(py::module_& m);     // python/src/ops_conv.cpp
+void init_api_extra(py::module_& m);    // python/src/api_extra.cpp
 
 void init_ops_extra(py::module_& m) {
   init_jit(m);
@@ -18,4 +19,5 @@ void init_ops_extra(py::module_& m) {
   init_fft(m);
   init_ops_mm(m);
   init_ops_conv(m);
+  init_api_extra(m);
 }

@@ -9,6 +9,13 @@ namespace mxcore {
 
 namespace {
 using detail::scalar_like;
+
+// The op a Divide node re-issues (vmap, jvp): on integers Divide is
+// floor_divide's kernel, and divide() would promote them to float.
+array divide_like(const array& a, const array& b, StreamOrDevice s) {
+  if (is_integral(a.dtype()) && is_integral(b.dtype())) return floor_divide(a, b, s);
+  return divide(a, b, s);
+}
 } // namespace
 
 // PARTIAL is the derivative with respect to input `arg` (0 or 1) as an
@@ -55,7 +62,7 @@ using detail::scalar_like;
   }
 
 MXCORE_SMOOTH_BINARY(Multiply, multiply, arg == 0 ? b : a)
-MXCORE_SMOOTH_BINARY(Divide, divide,
+MXCORE_SMOOTH_BINARY(Divide, divide_like,
                      arg == 0 ? divide(k(1.0), b, s) : negative(divide(y, b, s), s))
 MXCORE_SMOOTH_BINARY(Remainder, remainder,
                      arg == 0 ? k(1.0) : negative(floor_divide(a, b, s), s))
