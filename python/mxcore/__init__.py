@@ -10,7 +10,10 @@ from ._stream import stream  # noqa: F401
 from ._io import load, savez, savez_compressed  # noqa: F401
 from ._gguf import save_gguf  # noqa: F401
 
-_sys.modules[__name__ + ".fft"] = fft  # noqa: F405  (`import mxcore.fft` as with mlx.core.fft)
+from ._api_extra import *  # noqa: F401,F403
+
+# `import mxcore.fft` / `from mxcore.linalg import norm`, as with mlx.core.
+for _name in ("fft", "linalg", "random", "fast", "metal", "cuda", "distributed"):
+    _sys.modules[__name__ + "." + _name] = globals()[_name]
 
 __version__ = "0.1.0"
-from ._api_extra import *  # noqa: F401,F403

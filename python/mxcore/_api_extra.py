@@ -22,7 +22,6 @@ __all__ = [
     "from_dlpack", "clear_streams", "device_info", "new_thread_local_stream",
     "new_thread_unsafe_stream", "ThreadLocalStream", "StreamContext", "hadamard_transform",
     "metal", "cuda", "distributed", "to_fp8", "from_fp8",
-    "block_masked_mm", "segmented_mm",
 ]
 
 e = _math.e
@@ -434,6 +433,5 @@ from ._fp8 import from_fp8, to_fp8  # noqa: E402,F401
 from ._search import searchsorted, unique  # noqa: E402,F401
 from ._einsum_path import einsum_path  # noqa: E402,F401
 from ._hadamard import hadamard_transform  # noqa: E402,F401
-from ._masked_mm import block_masked_mm, segmented_mm  # noqa: E402,F401
 from . import _fast_extra  # noqa: E402,F401  (adds mx.fast.cross_entropy, *_kernel)
 from . import _random_extra  # noqa: E402,F401  (adds mx.random.laplace, multivariate_normal)
