@@ -30,8 +30,10 @@ array bitwise(const array& a, const array& b, BitwiseBinary::Op op, const char* 
               StreamOrDevice s) {
   auto t = result_type(a, b);
   if (!(is_integral(t) || t == bool_)) {
-    throw std::invalid_argument(std::string("[") + name +
-                                "] Only allowed on integer or boolean types.");
+    // MLX raises a RuntimeError here.
+    throw std::runtime_error(std::string("[") + name +
+                             "] Only allowed on integer or boolean types but got types " +
+                             dtype_name(a.dtype()) + " and " + dtype_name(b.dtype()) + ".");
   }
   bool shift = op == BitwiseBinary::LeftShift || op == BitwiseBinary::RightShift;
   if (shift && t == bool_) t = uint8;
