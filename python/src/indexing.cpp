@@ -148,7 +148,9 @@ ParsedIndex parse_items(const array& a, const py::object& idx) {
     consumed += it.kind == Kind::integer || it.kind == Kind::slice || it.kind == Kind::array;
     ellipses += it.kind == Kind::ellipsis;
   }
-  if (ellipses > 1) throw py::index_error("an index can only have a single ellipsis ('...')");
+  if (ellipses > 1) { // a ValueError in MLX
+    throw std::invalid_argument("An index can only have a single ellipsis (...)");
+  }
   if (consumed > a.ndim()) {
     std::ostringstream msg; // a ValueError in MLX
     msg << "Too many indices for array with " << a.ndim() << " dimensions.";
