@@ -151,7 +151,8 @@ array to_array(const py::handle& obj, std::optional<Dtype> hint) {
     return array(static_cast<int64_t>(v), t);
   }
   if (py::isinstance<py::float_>(obj)) {
-    Dtype t = hint && is_inexact(*hint) ? *hint : float32;
+    // MLX: a float takes a floating hint only (complex and integer hints give float32).
+    Dtype t = hint && is_floating_point(*hint) ? *hint : float32;
     return array(obj.cast<double>(), t);
   }
   if (PyComplex_Check(obj.ptr())) {
@@ -199,6 +200,9 @@ array to_array(const py::handle& obj, std::optional<Dtype> hint) {
     py::array npa = np.attr("asarray")(obj);
     // NumPy arrays take the hint (MLX converts them with the other side's dtype).
     return from_numpy(npa, py::isinstance<py::array>(obj) ? hint : std::nullopt, false);
+  }
+  if (obj.is_none()) { // MLX's binding refuses None before conversion
+    throw py::type_error("Cannot convert None to an array.");
   }
   // MLX raises ValueError here (not TypeError).
   throw std::invalid_argument("Invalid type " +

@@ -504,12 +504,12 @@ void init_indexing(py::module_& m) {
       }, py::arg("value"))
       .def("divide", [](ArrayAt& at, const py::object& v) {
         checked(at);
-        if (!is_inexact(at.a.dtype())) {
-          throw std::invalid_argument("[at.divide] In-place division needs a floating point "
-                                      "array; cast it first.");
-        }
-        array value = astype(mxpy::to_array(v, at.a.dtype()), at.a.dtype());
-        auto args = scatter_args(at.a, at.index, reciprocal(value), "at.divide");
+        // MLX multiplies by the reciprocal cast to the array's dtype (so integer
+        // arrays divided by 2 get 0: 1/2 truncates).
+        array value = mxpy::to_array(v, at.a.dtype());
+        if (!is_inexact(value.dtype())) value = astype(value, float32);
+        array recip = astype(reciprocal(value), at.a.dtype());
+        auto args = scatter_args(at.a, at.index, recip, "at.divide");
         return scatter_prod(at.a, args.indices, args.updates, args.axes);
       }, py::arg("value"))
       .def("maximum", [](ArrayAt& at, const py::object& v) {

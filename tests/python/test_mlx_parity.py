@@ -205,6 +205,28 @@ class TestErrorTypes:
         with pytest.raises(ValueError):
             a["a"]
 
+    def test_flatten_axes_are_clamped(self):
+        x = mx.zeros((2, 3, 4))
+        assert mx.flatten(x, -10, 10).shape == (24,)
+        assert mx.flatten(x, 1, 7).shape == (2, 12)
+        with pytest.raises(ValueError):
+            mx.flatten(mx.zeros((2, 3)), 2)
+        with pytest.raises(ValueError):
+            mx.flatten(x, 2, 1)
+
+    def test_index_errors(self):
+        a = mx.zeros((2, 2, 2))
+        with pytest.raises(ValueError):
+            a[..., 0, ...]
+        with pytest.raises(ValueError):
+            a[..., ...] = 1
+        with pytest.raises(ValueError):
+            mx.array(1)[0]
+
+    def test_none_is_type_error(self):
+        with pytest.raises(TypeError):
+            mx.array(None)
+
     def test_bad_array_input_is_value_error(self):
         with pytest.raises(ValueError):
             mx.array("abc")
@@ -226,6 +248,17 @@ class TestOperands:
         assert out.dtype == mx.int32 and out.tolist() == [2, 4]
         out = mx.add(np.array([1.0, 2.0]), 1)  # no mx.array: NumPy's float64 → float32
         assert out.dtype == mx.float32 and out.tolist() == [2.0, 3.0]
+
+    def test_scalar_hints(self):
+        # Python scalars are weak: bools and ints take the other side's dtype;
+        # floats only a floating one.
+        assert (mx.array([1], mx.int8) * True).dtype == mx.int8
+        assert (mx.array([1.0], mx.float16) + True).dtype == mx.float16
+        assert (mx.array([1], mx.uint16) + 3).dtype == mx.uint16
+        assert (mx.array([1], mx.int32) * 1.5).dtype == mx.float32
+        assert (mx.array([1.0], mx.bfloat16) * 1.5).dtype == mx.bfloat16
+        assert (mx.array([1j]) * 1.5).dtype == mx.complex64
+        assert (mx.array([True]) + 1).dtype == mx.int32
 
     def test_lists_are_not_operands(self):
         a = mx.array([1, 2])
