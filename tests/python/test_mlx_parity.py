@@ -260,6 +260,18 @@ class TestOperands:
         assert (mx.array([1j]) * 1.5).dtype == mx.complex64
         assert (mx.array([True]) + 1).dtype == mx.int32
 
+    def test_bool_arithmetic_stays_bool(self):
+        # MLX's integer kernels on bools: x // False == 0, x % False == x, x ** False == 1.
+        a = mx.array([True, True, False, False])
+        b = mx.array([True, False, True, False])
+        fd, rem, pw = mx.floor_divide(a, b), mx.remainder(a, b), mx.power(a, b)
+        assert fd.dtype == rem.dtype == pw.dtype == mx.bool_
+        assert fd.tolist() == [True, False, False, False]
+        assert rem.tolist() == [False, True, False, False]
+        assert pw.tolist() == [True, True, False, True]
+        assert (a.T[:, None] // mx.array(True)).shape == (4, 1)
+        assert (mx.array([True]) ** 2).dtype == mx.int32
+
     def test_lists_are_not_operands(self):
         a = mx.array([1, 2])
         assert (a == [1, 2]) is False
