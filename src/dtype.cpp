@@ -154,7 +154,8 @@ std::ostream& operator<<(std::ostream& os, Dtype::Category c) {
   return os << names[static_cast<int>(c)];
 }
 
-finfo::finfo(Dtype t) : dtype(t) {
+// complex64 describes its float32 parts (dtype float32), as in MLX.
+finfo::finfo(Dtype t) : dtype(t == complex64 ? float32 : t) {
   if (!is_inexact(t)) {
     throw std::invalid_argument(
         "[finfo] dtype " + dtype_name(t) + " is not inexact.");

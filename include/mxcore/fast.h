@@ -26,5 +26,11 @@ array scaled_dot_product_attention(const array& q, const array& k, const array& 
                                    const std::string& mask_mode = "",
                                    const std::optional<array>& mask = std::nullopt,
                                    StreamOrDevice s = {});
+// With attention sinks: one logit per query head (shape (Hq,)) that joins
+// each softmax's denominator.
+array scaled_dot_product_attention(const array& q, const array& k, const array& v, float scale,
+                                   const std::string& mask_mode,
+                                   const std::optional<array>& mask,
+                                   const std::optional<array>& sinks, StreamOrDevice s);
 
 } // namespace mxcore::fast

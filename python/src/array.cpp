@@ -14,6 +14,9 @@ using mxpy::to_array;
 
 namespace {
 
+// NumPy's name of a dtype (bfloat16 has none).
+std::string numpy_dtype_name(Dtype t) { return t == bool_ ? "bool" : dtype_name(t); }
+
 const char* buffer_format(Dtype t) {
   switch (t.val) {
     case Dtype::Val::bool_: return "?";
@@ -52,6 +55,25 @@ py::object item(array a) {
   return py::float_(static_cast<double>(a.item<float>()));
 }
 
+// A NumPy array over the evaluated array's memory. Its base keeps both the
+// Python object (so weak references to it live as long as the view) and the
+// buffer itself (an in-place operator may replace the object's array later).
+py::object numpy_view(const py::object& self, array a) {
+  if (a.dtype() == bfloat16) {
+    throw std::invalid_argument("'bfloat16' is not a valid PEP 3118 buffer format string");
+  }
+  {
+    py::gil_scoped_release release;
+    a.eval();
+  }
+  std::vector<py::ssize_t> shape(a.shape().begin(), a.shape().end());
+  std::vector<py::ssize_t> strides;
+  for (auto st : a.strides()) strides.push_back(st * static_cast<int64_t>(a.itemsize()));
+  py::object base = py::make_tuple(self, py::cast(a));
+  py::dtype dt = py::module_::import("numpy").attr("dtype")(numpy_dtype_name(a.dtype()));
+  return py::array(dt, shape, strides, a.raw_data(), base);
+}
+
 } // namespace
 
 void init_array(py::module_& m) {
@@ -72,8 +94,12 @@ void init_array(py::module_& m) {
       .def_property_readonly("nbytes", &array::nbytes)
       .def("item", &item, "Access the value of a scalar array as a Python scalar.")
       .def("tolist", &mxpy::tolist, "Convert the array to a (nested) Python list.")
-      .def("__array__", [](const array& a, py::object dtype, py::object copy) {
-        py::object out = mxpy::to_numpy(a);
+      // copy=True (np.array(x)) gives an owning copy; otherwise (np.asarray(x),
+      // np.array(x, copy=False)) a writeable view of the array's memory, as in MLX.
+      .def("__array__", [](const py::object& self, py::object dtype, py::object copy) {
+        array a = self.cast<array>();
+        bool want_copy = !copy.is_none() && copy.cast<bool>();
+        py::object out = want_copy ? mxpy::to_numpy(a) : numpy_view(self, a);
         if (!dtype.is_none()) out = out.attr("astype")(dtype);
         return out;
       }, py::arg("dtype") = py::none(), py::arg("copy") = py::none())
@@ -102,9 +128,44 @@ void init_array(py::module_& m) {
       .def("__deepcopy__", [](const array& a, py::dict) { return copy(a); }, py::arg("memo"))
       .def("__hash__", [](const array& a) { return a.id(); })
       .def("astype", [](const array& a, Dtype dtype, mxpy::StreamArg s) { return astype(a, dtype, s); },
-           py::arg("dtype"), py::kw_only(), py::arg("stream") = py::none())
+           py::arg("dtype"), py::arg("stream") = py::none())
+      .def("__pos__", [](const array& a) { return a; })
+      .def("__complex__", [](array& a) {
+        return py::module_::import("builtins").attr("complex")(item(a));
+      })
+      // Formats 0-d arrays as their scalar (so f"{x:.2f}" works); other arrays
+      // print as str() and take no format spec, as in MLX.
+      .def("__format__", [](array& a, const py::str& spec) -> py::object {
+        if (a.ndim() == 0) {
+          return py::reinterpret_steal<py::object>(PyObject_Format(item(a).ptr(), spec.ptr()));
+        }
+        if (py::len(spec) > 0) {
+          throw py::type_error("unsupported format string passed to mlx.core.array.__format__");
+        }
+        return py::repr(py::cast(a));
+      }, py::arg("format_spec"))
+      // The raw bytes of the array in row-major order.
+      .def("__bytes__", [](const array& a) {
+        array bits = a.dtype() == bfloat16 ? view(a, uint16) : a;
+        return mxpy::to_numpy(bits).attr("tobytes")();
+      })
+      // Pickling: the values (bfloat16 as its 16-bit patterns) and the dtype.
+      .def(py::pickle(
+          [](const array& a) {
+            array bits = a.dtype() == bfloat16 ? view(a, uint16) : a;
+            return py::make_tuple(mxpy::to_numpy(bits), dtype_name(a.dtype()));
+          },
+          [](const py::tuple& state) {
+            if (state.size() != 2) throw std::invalid_argument("[array] Invalid pickle state.");
+            std::string name = state[1].cast<std::string>();
+            if (name == "bool") name = "bool_";
+            Dtype t = py::module_::import("mxcore").attr(name.c_str()).cast<Dtype>();
+            array bits = mxpy::to_array_as(state[0], t == bfloat16 ? uint16 : t);
+            return t == bfloat16 ? view(bits, bfloat16) : bits;
+          }))
       .def_buffer([](array& a) -> py::buffer_info {
-        const char* fmt = buffer_format(a.dtype());
+        // bfloat16 has no PEP 3118 code; MLX names it in full.
+        const char* fmt = a.dtype() == bfloat16 ? "bfloat16" : buffer_format(a.dtype());
         if (fmt == nullptr) {
           throw std::invalid_argument(
               "Item size 2 for PEP 3118 buffer format string does not match the dtype V item size 0.");

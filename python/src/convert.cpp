@@ -86,7 +86,7 @@ array from_numpy(py::array arr, std::optional<Dtype> dtype, bool from_python_val
   Shape shape;
   for (py::ssize_t i = 0; i < contiguous.ndim(); ++i) {
     if (contiguous.shape(i) > INT32_MAX) {
-      throw std::invalid_argument("[array] Dimension too large.");
+      throw std::invalid_argument("Shape dimension falls outside supported `int` range.");
     }
     shape.push_back(static_cast<int32_t>(contiguous.shape(i)));
   }
@@ -104,6 +104,18 @@ array from_numpy(py::array arr, std::optional<Dtype> dtype, bool from_python_val
 
 bool is_mx_array(const py::handle& obj) { return py::isinstance<array>(obj); }
 
+// The range of an integer type narrower than 64 bits.
+std::pair<long long, long long> integer_range(Dtype t) {
+  switch (t.val) {
+    case Dtype::Val::uint8: return {0, UINT8_MAX};
+    case Dtype::Val::uint16: return {0, UINT16_MAX};
+    case Dtype::Val::uint32: return {0, UINT32_MAX};
+    case Dtype::Val::int8: return {INT8_MIN, INT8_MAX};
+    case Dtype::Val::int16: return {INT16_MIN, INT16_MAX};
+    default: return {INT32_MIN, INT32_MAX};
+  }
+}
+
 } // namespace
 
 bool is_python_scalar(const py::handle& obj) {
@@ -114,7 +126,7 @@ bool is_python_scalar(const py::handle& obj) {
 array to_array(const py::handle& obj, std::optional<Dtype> hint) {
   if (is_mx_array(obj)) return obj.cast<array>();
   if (py::isinstance<py::bool_>(obj)) {
-    return array(obj.cast<bool>(), bool_);
+    return array(obj.cast<bool>(), hint.value_or(bool_)); // MLX: a bool takes the hint
   }
   if (py::isinstance<py::int_>(obj)) {
     Dtype t = hint && *hint != bool_ ? *hint : int32;
@@ -126,12 +138,21 @@ array to_array(const py::handle& obj, std::optional<Dtype> hint) {
       throw std::invalid_argument("[array] Integer is too large to convert.");
     }
     if (!hint && (v > INT32_MAX || v < INT32_MIN)) t = int64;
+    // MLX refuses a weak int that does not fit the other side's (narrow) integer type.
+    if (hint && issubdtype(t, integer) && t.size < 8) {
+      auto [lo, hi] = integer_range(t);
+      if (v < lo || v > hi) {
+        throw std::invalid_argument("Converting " + std::to_string(v) + " to " +
+                                    dtype_name(t) + " would result in overflow.");
+      }
+    }
     if (is_inexact(t)) return array(static_cast<double>(v), t);
     if (t == uint64) return array(static_cast<uint64_t>(v), t);
     return array(static_cast<int64_t>(v), t);
   }
   if (py::isinstance<py::float_>(obj)) {
-    Dtype t = hint && is_inexact(*hint) ? *hint : float32;
+    // MLX: a float takes a floating hint only (complex and integer hints give float32).
+    Dtype t = hint && is_floating_point(*hint) ? *hint : float32;
     return array(obj.cast<double>(), t);
   }
   if (PyComplex_Check(obj.ptr())) {
@@ -177,11 +198,16 @@ array to_array(const py::handle& obj, std::optional<Dtype> hint) {
       PyObject_CheckBuffer(obj.ptr())) {
     py::module_ np = py::module_::import("numpy");
     py::array npa = np.attr("asarray")(obj);
-    return from_numpy(npa, std::nullopt, false);
+    // NumPy arrays take the hint (MLX converts them with the other side's dtype).
+    return from_numpy(npa, py::isinstance<py::array>(obj) ? hint : std::nullopt, false);
   }
-  throw py::type_error("Cannot convert object of type " +
-                       std::string(py::str(obj.get_type().attr("__name__"))) +
-                       " to an mxcore array.");
+  if (obj.is_none()) { // MLX's binding refuses None before conversion
+    throw py::type_error("Cannot convert None to an array.");
+  }
+  // MLX raises ValueError here (not TypeError).
+  throw std::invalid_argument("Invalid type " +
+                              std::string(py::str(obj.get_type().attr("__name__"))) +
+                              " received in array initialization.");
 }
 
 array to_array_as(const py::handle& obj, std::optional<Dtype> dtype) {
@@ -256,6 +282,16 @@ std::pair<array, array> to_arrays(const py::handle& a, const py::handle& b) {
   if (b_scalar && !a_scalar) {
     array x = to_array(a);
     return {x, to_array(b, x.dtype())};
+  }
+  // A NumPy array next to an mx.array is weak too: it takes the array's dtype
+  // (MLX converts it with the other side's dtype).
+  if (is_mx_array(a) && !is_mx_array(b) && py::isinstance<py::array>(b)) {
+    array x = a.cast<array>();
+    return {x, from_numpy(b.cast<py::array>(), x.dtype(), false)};
+  }
+  if (is_mx_array(b) && !is_mx_array(a) && py::isinstance<py::array>(a)) {
+    array y = b.cast<array>();
+    return {from_numpy(a.cast<py::array>(), y.dtype(), false), y};
   }
   return {to_array(a), to_array(b)};
 }

@@ -1,6 +1,6 @@
 #include <sstream>
 
-#include "bindings.h"
+#include "convert.h"
 #include "mxcore/device.h"
 #include "mxcore/memory.h"
 #include "mxcore/stream.h"
@@ -8,9 +8,13 @@
 using namespace mxcore;
 
 void init_device(py::module_& m) {
-  py::enum_<Device::DeviceType>(m, "DeviceType")
+  auto device_type = py::enum_<Device::DeviceType>(m, "DeviceType")
       .value("cpu", Device::DeviceType::cpu)
       .value("gpu", Device::DeviceType::gpu);
+  // MLX prints DeviceType.cpu (replacing pybind11's <DeviceType.cpu: 0>).
+  device_type.attr("__repr__") = py::cpp_function([](Device::DeviceType t) {
+    return std::string(t == Device::DeviceType::cpu ? "DeviceType.cpu" : "DeviceType.gpu");
+  }, py::is_method(device_type));
   py::class_<Device>(m, "Device", "A device to run operations on.")
       .def(py::init<Device::DeviceType, int>(), py::arg("type"), py::arg("index") = 0)
       .def_readonly("type", &Device::type)
@@ -48,9 +52,12 @@ void init_device(py::module_& m) {
   m.def("set_default_stream", &set_default_stream, py::arg("stream"),
         "Set the default stream of its device.");
   m.def("new_stream", &new_stream, py::arg("device"), "Make a new stream on the given device.");
-  m.def("synchronize", [](std::optional<Stream> s) {
+  // Takes a Stream, a Device (its default stream) or nothing (every stream), as in MLX.
+  m.def("synchronize", [](StreamOrDevice s) {
     py::gil_scoped_release release;
-    if (s) synchronize(*s); else synchronize();
+    if (auto* st = std::get_if<Stream>(&s)) synchronize(*st);
+    else if (auto* d = std::get_if<Device>(&s)) synchronize(default_stream(*d));
+    else synchronize();
   }, py::arg("stream") = py::none(), "Wait for all work on the stream (or all streams).");
   m.def("is_available", &is_available, py::arg("device"));
   m.def("device_count", [](Device::DeviceType t) { return t == Device::cpu ? 1 : 0; },

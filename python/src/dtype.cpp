@@ -1,3 +1,4 @@
+#include <limits>
 #include <sstream>
 
 #include "bindings.h"
@@ -23,7 +24,7 @@ void init_dtype(py::module_& m) {
       {"bfloat16", bfloat16}, {"complex64", complex64}};
   for (auto& [name, t] : dtypes) m.attr(name) = py::cast(t);
 
-  py::enum_<Dtype::Category>(m, "DtypeCategory", "Abstract type categories for issubdtype.")
+  auto categories = py::enum_<Dtype::Category>(m, "DtypeCategory", "Abstract type categories for issubdtype.")
       .value("complexfloating", complexfloating)
       .value("floating", floating)
       .value("inexact", inexact)
@@ -32,6 +33,12 @@ void init_dtype(py::module_& m) {
       .value("integer", integer)
       .value("number", number)
       .value("generic", generic);
+  // MLX prints DtypeCategory.floating (replacing pybind11's <DtypeCategory.floating: 1>).
+  categories.attr("__repr__") = py::cpp_function([](Dtype::Category c) {
+    std::ostringstream os;
+    os << "DtypeCategory." << c;
+    return os.str();
+  }, py::is_method(categories));
   for (auto c : {complexfloating, floating, inexact, signedinteger, unsignedinteger,
                  integer, number, generic}) {
     std::ostringstream os;
@@ -54,6 +61,12 @@ void init_dtype(py::module_& m) {
       .def_property_readonly("max", [](const finfo& f) { return f.max; })
       .def_property_readonly("eps", [](const finfo& f) { return f.eps; })
       .def_property_readonly("dtype", [](const finfo& f) { return f.dtype; })
+      .def_property_readonly("bits", [](const finfo& f) { return 8 * static_cast<int>(f.dtype.size); })
+      .def_property_readonly("smallest_normal", [](const finfo& f) {
+        if (f.dtype == float16) return 6.103515625e-05;
+        if (f.dtype == float64) return std::numeric_limits<double>::min();
+        return static_cast<double>(std::numeric_limits<float>::min()); // float32, bfloat16
+      })
       .def("__repr__", [](const finfo& f) {
         std::ostringstream os;
         os << "finfo(min=" << f.min << ", max=" << f.max << ", dtype=" << f.dtype << ")";

@@ -25,13 +25,17 @@ void init_fast(py::module_& parent) {
      py::arg("stream") = py::none(), "Apply rotary positional encoding to the input.");
   m.def("scaled_dot_product_attention", [](const array& q, const array& k, const array& v,
                                            float scale, const py::object& mask,
+                                           const std::optional<array>& sinks, bool force_fused,
                                            mxpy::StreamArg s) {
-    if (mask.is_none()) return fast::scaled_dot_product_attention(q, k, v, scale, "", {}, s);
+    (void)force_fused; // MLX's switch for its fused GPU kernel; one implementation here
+    if (mask.is_none()) return fast::scaled_dot_product_attention(q, k, v, scale, "", {}, sinks, s);
     if (py::isinstance<py::str>(mask)) {
-      return fast::scaled_dot_product_attention(q, k, v, scale, mask.cast<std::string>(), {}, s);
+      return fast::scaled_dot_product_attention(q, k, v, scale, mask.cast<std::string>(), {},
+                                                sinks, s);
     }
-    return fast::scaled_dot_product_attention(q, k, v, scale, "", mxpy::to_array(mask), s);
+    return fast::scaled_dot_product_attention(q, k, v, scale, "", mxpy::to_array(mask), sinks, s);
   }, py::arg("q"), py::arg("k"), py::arg("v"), py::kw_only(), py::arg("scale"),
-     py::arg("mask") = py::none(), py::arg("stream") = py::none(),
+     py::arg("mask") = py::none(), py::arg("sinks") = py::none(), py::arg("force_fused") = false,
+     py::arg("stream") = py::none(),
      "Scaled dot product attention: softmax(scale * q @ k^T + mask) @ v.");
 }

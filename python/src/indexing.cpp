@@ -89,8 +89,8 @@ Item classify(const py::handle& h) {
     }
     return {Kind::integer, obj, {}};
   }
-  throw py::type_error("Cannot index an mxcore array with an object of type " +
-                       std::string(py::str(obj.get_type().attr("__name__"))) + ".");
+  // MLX's error type and message.
+  throw std::invalid_argument("Cannot index mlx array using the given type.");
 }
 
 int64_t index_value(const py::handle& obj) {
@@ -148,12 +148,13 @@ ParsedIndex parse_items(const array& a, const py::object& idx) {
     consumed += it.kind == Kind::integer || it.kind == Kind::slice || it.kind == Kind::array;
     ellipses += it.kind == Kind::ellipsis;
   }
-  if (ellipses > 1) throw py::index_error("an index can only have a single ellipsis ('...')");
+  if (ellipses > 1) { // a ValueError in MLX
+    throw std::invalid_argument("An index can only have a single ellipsis (...)");
+  }
   if (consumed > a.ndim()) {
-    std::ostringstream msg;
-    msg << "too many indices for array: array is " << a.ndim() << "-dimensional, but "
-        << consumed << " were indexed";
-    throw py::index_error(msg.str());
+    std::ostringstream msg; // a ValueError in MLX
+    msg << "Too many indices for array with " << a.ndim() << " dimensions.";
+    throw std::invalid_argument(msg.str());
   }
   ParsedIndex out;
   int axis = 0;
@@ -503,12 +504,12 @@ void init_indexing(py::module_& m) {
       }, py::arg("value"))
       .def("divide", [](ArrayAt& at, const py::object& v) {
         checked(at);
-        if (!is_inexact(at.a.dtype())) {
-          throw std::invalid_argument("[at.divide] In-place division needs a floating point "
-                                      "array; cast it first.");
-        }
-        array value = astype(mxpy::to_array(v, at.a.dtype()), at.a.dtype());
-        auto args = scatter_args(at.a, at.index, reciprocal(value), "at.divide");
+        // MLX multiplies by the reciprocal cast to the array's dtype (so integer
+        // arrays divided by 2 get 0: 1/2 truncates).
+        array value = mxpy::to_array(v, at.a.dtype());
+        if (!is_inexact(value.dtype())) value = astype(value, float32);
+        array recip = astype(reciprocal(value), at.a.dtype());
+        auto args = scatter_args(at.a, at.index, recip, "at.divide");
         return scatter_prod(at.a, args.indices, args.updates, args.axes);
       }, py::arg("value"))
       .def("maximum", [](ArrayAt& at, const py::object& v) {
@@ -540,7 +541,7 @@ void init_indexing(py::module_& m) {
     }
     array idx = to_array(indices);
     return axis.is_none() ? take(x, idx, s) : take(x, idx, axis.cast<int>(), s);
-  }, py::arg("a"), py::arg("indices"), py::pos_only(), py::arg("axis") = py::none(),
+  }, py::arg("a"), py::pos_only(), py::arg("indices"), py::arg("axis") = py::none(),
      py::kw_only(), py::arg("stream") = py::none(),
      "Take elements along an axis (of the flattened array when axis is None).");
   m.def("take_along_axis", [](const py::object& a, const py::object& indices,
@@ -549,7 +550,7 @@ void init_indexing(py::module_& m) {
     array idx = to_array(indices);
     if (axis.is_none()) return take_along_axis(reshape(x, {-1}, s), idx, 0, s);
     return take_along_axis(x, idx, axis.cast<int>(), s);
-  }, py::arg("a"), py::arg("indices"), py::pos_only(), py::arg("axis") = py::none(),
+  }, py::arg("a"), py::pos_only(), py::arg("indices"), py::arg("axis") = -1,
      py::kw_only(), py::arg("stream") = py::none(),
      "Take values along an axis at the specified indices.");
   m.def("put_along_axis", [](const py::object& a, const py::object& indices,
@@ -561,7 +562,7 @@ void init_indexing(py::module_& m) {
       return reshape(put_along_axis(reshape(x, {-1}, s), idx, v, 0, s), x.shape(), s);
     }
     return put_along_axis(x, idx, v, axis.cast<int>(), s);
-  }, py::arg("a"), py::arg("indices"), py::arg("values"), py::pos_only(),
+  }, py::arg("a"), py::pos_only(), py::arg("indices"), py::arg("values"),
      py::arg("axis") = py::none(), py::kw_only(), py::arg("stream") = py::none(),
      "Put values along an axis at the specified indices.");
   m.def("slice", [](const py::object& a, const py::object& start, const py::object& axes,

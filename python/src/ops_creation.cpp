@@ -20,6 +20,9 @@ double scalar_value(const py::handle& x, const char* name) {
 // MLX: any float argument gives float32, otherwise int32 (unless dtype says).
 array arange_py(const py::object& start, const py::object& stop, const py::object& step,
                 std::optional<Dtype> dtype, mxpy::StreamArg s) {
+  for (const py::object* v : {&start, &stop, &step}) {
+    if (py::isinstance<py::bool_>(*v)) throw std::invalid_argument("bool not supported for arange.");
+  }
   bool any_float = is_float_scalar(start) || is_float_scalar(stop) || is_float_scalar(step);
   double b = start.is_none() ? 0.0 : scalar_value(start, "start");
   double e = scalar_value(stop, "stop");
@@ -37,11 +40,15 @@ void init_ops_creation(py::module_& m) {
                      mxpy::StreamArg s) { return arange_py(py::none(), stop, step, dtype, s); },
         py::arg("stop"), py::arg("step") = py::none(), py::arg("dtype") = py::none(),
         py::kw_only(), py::arg("stream") = py::none());
-  m.def("linspace", [](double start, double stop, int num, std::optional<Dtype> dtype,
-                       mxpy::StreamArg s) {
+  m.def("linspace", [](double start, double stop, int num, bool endpoint,
+                       std::optional<Dtype> dtype, mxpy::StreamArg s) {
+    // Without the endpoint the step is (stop - start) / num, so the last value
+    // is start + (num - 1) * step.
+    if (!endpoint && num > 0) stop = start + (num - 1) * ((stop - start) / num);
     return linspace(start, stop, num, dtype.value_or(float32), s);
-  }, py::arg("start"), py::arg("stop"), py::arg("num") = 50, py::arg("dtype") = py::none(),
-     py::kw_only(), py::arg("stream") = py::none(), "num evenly spaced values in [start, stop].");
+  }, py::arg("start"), py::arg("stop"), py::arg("num") = 50, py::arg("endpoint") = true,
+     py::arg("dtype") = py::none(), py::arg("stream") = py::none(),
+     "num evenly spaced values in [start, stop] (or [start, stop) without the endpoint).");
   m.def("eye", [](int n, std::optional<int> m_, int k, std::optional<Dtype> dtype,
                   mxpy::StreamArg s) {
     return eye(n, m_.value_or(n), k, dtype.value_or(float32), s);
@@ -52,7 +59,9 @@ void init_ops_creation(py::module_& m) {
   }, py::arg("n"), py::arg("dtype") = py::none(), py::kw_only(), py::arg("stream") = py::none());
   m.def("full", [](const py::object& shape, const py::object& vals, std::optional<Dtype> dtype,
                    mxpy::StreamArg s) {
-    array v = mxpy::to_array_as(vals, dtype);
+    // As in MLX, dtype is only the weak type of a Python scalar `vals` (a float
+    // with an integer dtype stays float32; arrays keep their own dtype).
+    array v = mxpy::to_array(vals, dtype);
     return full(to_shape(shape), v, s);
   }, py::arg("shape"), py::arg("vals"), py::arg("dtype") = py::none(), py::kw_only(),
      py::arg("stream") = py::none(), "An array of the shape filled with vals (broadcast).");
@@ -62,10 +71,14 @@ void init_ops_creation(py::module_& m) {
   m.def("ones", [](const py::object& shape, std::optional<Dtype> dtype, mxpy::StreamArg s) {
     return ones(to_shape(shape), dtype.value_or(float32), s);
   }, py::arg("shape"), py::arg("dtype") = py::none(), py::kw_only(), py::arg("stream") = py::none());
-  m.def("zeros_like", [](const py::object& a, mxpy::StreamArg s) {
-    return zeros_like(mxpy::to_array(a), s);
-  }, py::arg("a"), py::kw_only(), py::arg("stream") = py::none());
-  m.def("ones_like", [](const py::object& a, mxpy::StreamArg s) {
-    return ones_like(mxpy::to_array(a), s);
-  }, py::arg("a"), py::kw_only(), py::arg("stream") = py::none());
+  m.def("zeros_like", [](const py::object& a, std::optional<Dtype> dtype, mxpy::StreamArg s) {
+    array x = mxpy::to_array(a);
+    return zeros(x.shape(), dtype.value_or(x.dtype()), s);
+  }, py::arg("a"), py::pos_only(), py::arg("dtype") = py::none(), py::kw_only(),
+     py::arg("stream") = py::none());
+  m.def("ones_like", [](const py::object& a, std::optional<Dtype> dtype, mxpy::StreamArg s) {
+    array x = mxpy::to_array(a);
+    return ones(x.shape(), dtype.value_or(x.dtype()), s);
+  }, py::arg("a"), py::pos_only(), py::arg("dtype") = py::none(), py::kw_only(),
+     py::arg("stream") = py::none());
 }

@@ -16,8 +16,8 @@ using BinaryFn = array (*)(const array&, const array&, StreamOrDevice);
 // Objects an array operator accepts on its other side (MLX's rule): arrays,
 // Python scalars, sequences and NumPy-like arrays.
 bool is_comparable_with_array(const py::handle& v) {
+  // Lists and tuples are not: `a == [1, 2]` is False and `a + [1, 2]` raises.
   return py::isinstance<array>(v) || mxpy::is_python_scalar(v) ||
-         py::isinstance<py::list>(v) || py::isinstance<py::tuple>(v) ||
          py::isinstance<py::array>(v) || py::hasattr(v, "__array__");
 }
 
@@ -36,25 +36,46 @@ void def_binary(py::module_& m, const char* name, BinaryFn fn, const char* doc) 
   m.def(name, [fn](const py::object& a, const py::object& b, mxpy::StreamArg s) {
     auto [x, y] = to_arrays(a, b);
     return fn(x, y, s);
-  }, py::arg("a"), py::arg("b"), py::kw_only(), py::arg("stream") = py::none(), doc);
+  }, py::arg("a"), py::arg("b"), py::arg("stream") = py::none(), doc); // stream may be positional
 }
 
-// a OP other, other OP a (reflected) and the in-place form (a new array, as in MLX).
+// MLX's bitwise operators (&, |, ^, <<, >>) refuse floating point operands with
+// a ValueError (the functions raise a RuntimeError from the op itself).
+void check_bitwise_operands(const array& x, const array& y, const char* what) {
+  if (issubdtype(x.dtype(), inexact) || issubdtype(y.dtype(), inexact)) {
+    throw std::invalid_argument(std::string("Floating point types not allowed with ") + what +
+                                ".");
+  }
+}
+
+// a OP other, other OP a (reflected) and the in-place form, which replaces the
+// array held by the same Python object (MLX's rule: `b = a; b += 1` changes a,
+// and id(a) is kept).
 void def_operator(py::class_<array>& cls, const std::string& op, BinaryFn fn,
-                  const char* what) {
-  auto forward = [fn, what](const array& a, const py::object& v) {
+                  const char* what, bool bitwise = false) {
+  auto forward = [fn, what, bitwise](const py::object& a, const py::object& v) {
     if (!is_comparable_with_array(v)) throw_invalid_operation(what, v);
-    auto [x, y] = to_arrays(py::cast(a), v);
+    auto [x, y] = to_arrays(a, v);
+    if (bitwise) check_bitwise_operands(x, y, what);
     return fn(x, y, {});
   };
-  auto reflected = [fn, what](const array& a, const py::object& v) {
+  auto reflected = [fn, what, bitwise](const py::object& a, const py::object& v) {
     if (!is_comparable_with_array(v)) throw_invalid_operation(what, v);
-    auto [x, y] = to_arrays(v, py::cast(a));
+    auto [x, y] = to_arrays(v, a);
+    if (bitwise) check_bitwise_operands(x, y, what);
     return fn(x, y, {});
+  };
+  auto inplace = [forward, op](const py::object& self, const py::object& v) {
+    array& a = self.cast<array&>();
+    if (op == "truediv" && !issubdtype(a.dtype(), inexact)) {
+      throw std::invalid_argument("In place division cannot cast to non-floating point type.");
+    }
+    a = forward(self, v);
+    return self;
   };
   cls.def(("__" + op + "__").c_str(), forward, py::arg("other"));
   cls.def(("__r" + op + "__").c_str(), reflected, py::arg("other"));
-  cls.def(("__i" + op + "__").c_str(), forward, py::arg("other"));
+  cls.def(("__i" + op + "__").c_str(), inplace, py::arg("other"));
 }
 
 void def_comparison(py::class_<array>& cls, const char* dunder, BinaryFn fn,
@@ -161,8 +182,8 @@ void init_ops_elementwise(py::module_& m) {
   m.def("divmod", [](const py::object& a, const py::object& b, mxpy::StreamArg s) {
     auto [x, y] = to_arrays(a, b);
     auto out = divmod(x, y, s);
-    return py::make_tuple(out[0], out[1]);
-  }, py::arg("a"), py::arg("b"), py::kw_only(), py::arg("stream") = py::none(),
+    return py::cast(out); // a list, as in MLX
+  }, py::arg("a"), py::arg("b"), py::arg("stream") = py::none(),
      "Element-wise quotient and remainder.");
 
   m.def("where", [](const py::object& condition, const py::object& x, const py::object& y,
@@ -181,11 +202,11 @@ void init_ops_elementwise(py::module_& m) {
   def_operator(cls, "floordiv", floor_divide, "floor division");
   def_operator(cls, "mod", remainder, "modulus");
   def_operator(cls, "pow", power, "power");
-  def_operator(cls, "and", bitwise_and, "bitwise and");
-  def_operator(cls, "or", bitwise_or, "bitwise or");
-  def_operator(cls, "xor", bitwise_xor, "bitwise xor");
-  def_operator(cls, "lshift", left_shift, "left shift");
-  def_operator(cls, "rshift", right_shift, "right shift");
+  def_operator(cls, "and", bitwise_and, "bitwise and", true);
+  def_operator(cls, "or", bitwise_or, "bitwise or", true);
+  def_operator(cls, "xor", bitwise_xor, "bitwise xor", true);
+  def_operator(cls, "lshift", left_shift, "left shift", true);
+  def_operator(cls, "rshift", right_shift, "right shift", true);
   def_comparison(cls, "__lt__", less, "less than");
   def_comparison(cls, "__le__", less_equal, "less than or equal");
   def_comparison(cls, "__gt__", greater, "greater than");
@@ -209,7 +230,12 @@ void init_ops_elementwise(py::module_& m) {
   }, py::arg("other"));
   cls.def("__neg__", [](const array& a) { return negative(a); });
   cls.def("__abs__", [](const array& a) { return abs(a); });
-  cls.def("__invert__", [](const array& a) { return bitwise_invert(a); });
+  cls.def("__invert__", [](const array& a) {
+    if (issubdtype(a.dtype(), inexact)) {
+      throw std::invalid_argument("Floating point types not allowed with bitwise inversion.");
+    }
+    return bitwise_invert(a);
+  });
 
   const UnaryEntry methods[] = {
       {"abs", mxcore::abs, "See :func:`abs`."},

@@ -47,7 +47,7 @@ void init_linalg_submodule(py::module_& parent) {
      "Compute the Cholesky decomposition of a real symmetric positive semi-definite matrix.");
   m.def("cholesky_inv", [](const array& l, bool upper, mxpy::StreamArg s) {
     return linalg::cholesky_inv(l, upper, s);
-  }, py::arg("L"), py::arg("upper") = false, py::kw_only(), py::arg("stream") = py::none(),
+  }, py::arg("a"), py::arg("upper") = false, py::kw_only(), py::arg("stream") = py::none(),
      "Compute the inverse of a matrix from its Cholesky factor.");
   m.def("pinv", [](const array& a, mxpy::StreamArg s) { return linalg::pinv(a, s); },
         py::arg("a"), py::kw_only(), py::arg("stream") = py::none(),
@@ -169,5 +169,10 @@ void init_ops_linalg(py::module_& m) {
      })
      .def("__rmatmul__", [](const array& a, const py::object& b) {
        return matmul(mxpy::to_array(b), a);
+     })
+     .def("__imatmul__", [](const py::object& self, const py::object& b) {
+       array& a = self.cast<array&>(); // in place: the same Python object, as in MLX
+       a = matmul(a, mxpy::to_array(b));
+       return self;
      });
 }

@@ -52,12 +52,12 @@ void init_ops_numerics(py::module_& m) {
                           mxpy::StreamArg s) {
     auto [x, y] = mxpy::to_arrays(a, b);
     return array_equal(x, y, equal_nan, s);
-  }, py::arg("a"), py::arg("b"), py::pos_only(), py::arg("equal_nan") = false, py::kw_only(),
-     py::arg("stream") = py::none(), "Array equality check.");
+  }, py::arg("a"), py::arg("b"), py::arg("equal_nan") = false, py::arg("stream") = py::none(),
+     "Array equality check.");
   m.def("nan_to_num", [](const py::object& a, float nan, std::optional<float> posinf,
                          std::optional<float> neginf, mxpy::StreamArg s) {
     return nan_to_num(mxpy::to_array(a), nan, posinf, neginf, s);
-  }, py::arg("a"), py::pos_only(), py::arg("nan") = 0.0f, py::arg("posinf") = py::none(),
+  }, py::arg("a"), py::arg("nan") = 0.0f, py::arg("posinf") = py::none(),
      py::arg("neginf") = py::none(), py::kw_only(), py::arg("stream") = py::none(),
      "Replace NaN and Inf values with finite numbers.");
   m.def("softmax", [](const py::object& a, const py::object& axis, bool precise,

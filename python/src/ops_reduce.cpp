@@ -36,20 +36,21 @@ void def_reduce(py::module_& m, py::class_<array>& cls, const char* name, Reduce
      py::arg("stream") = py::none(), doc);
 }
 
+// MLX's `correction` (keyword only) overrides `ddof` when given.
 void def_var(py::module_& m, py::class_<array>& cls, const char* name, VarFn fn,
              const char* doc) {
   m.def(name, [fn](const py::object& a, const py::object& axis, bool keepdims, int ddof,
-                   mxpy::StreamArg s) {
+                   std::optional<int> correction, mxpy::StreamArg s) {
     array x = mxpy::to_array(a);
-    return fn(x, axes_arg(x, axis), keepdims, ddof, s);
+    return fn(x, axes_arg(x, axis), keepdims, correction.value_or(ddof), s);
   }, py::arg("a"), py::pos_only(), py::arg("axis") = py::none(),
      py::arg("keepdims") = false, py::arg("ddof") = 0, py::kw_only(),
-     py::arg("stream") = py::none(), doc);
+     py::arg("correction") = py::none(), py::arg("stream") = py::none(), doc);
   cls.def(name, [fn](const array& a, const py::object& axis, bool keepdims, int ddof,
-                     mxpy::StreamArg s) {
-    return fn(a, axes_arg(a, axis), keepdims, ddof, s);
+                     std::optional<int> correction, mxpy::StreamArg s) {
+    return fn(a, axes_arg(a, axis), keepdims, correction.value_or(ddof), s);
   }, py::arg("axis") = py::none(), py::arg("keepdims") = false, py::arg("ddof") = 0,
-     py::kw_only(), py::arg("stream") = py::none(), doc);
+     py::kw_only(), py::arg("correction") = py::none(), py::arg("stream") = py::none(), doc);
 }
 
 void def_arg(py::module_& m, py::class_<array>& cls, const char* name, ArgFn fn,

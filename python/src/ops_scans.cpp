@@ -19,14 +19,26 @@ array call_scan(ScanFn fn, const array& a, std::optional<int> axis, bool reverse
   return fn(a, *axis, reverse, inclusive, s);
 }
 
+// with_dtype: cumsum and cumprod take MLX's `dtype` keyword (cast before the scan).
 void def_scan(py::module_& m, py::class_<array>& cls, const char* name, ScanFn fn,
-              const char* doc) {
-  m.def(name, [fn](const py::object& a, std::optional<int> axis, bool reverse, bool inclusive,
-                   mxpy::StreamArg s) {
-    return call_scan(fn, mxpy::to_array(a), axis, reverse, inclusive, s);
-  }, py::arg("a"), py::pos_only(), py::arg("axis") = py::none(), py::kw_only(),
-     py::arg("reverse") = false, py::arg("inclusive") = true, py::arg("stream") = py::none(),
-     doc);
+              const char* doc, bool with_dtype = false) {
+  if (with_dtype) {
+    m.def(name, [fn](const py::object& a, std::optional<int> axis, bool reverse, bool inclusive,
+                     std::optional<Dtype> dtype, mxpy::StreamArg s) {
+      array x = mxpy::to_array(a);
+      if (dtype) x = astype(x, *dtype, s);
+      return call_scan(fn, x, axis, reverse, inclusive, s);
+    }, py::arg("a"), py::pos_only(), py::arg("axis") = py::none(), py::kw_only(),
+       py::arg("reverse") = false, py::arg("inclusive") = true, py::arg("dtype") = py::none(),
+       py::arg("stream") = py::none(), doc);
+  } else {
+    m.def(name, [fn](const py::object& a, std::optional<int> axis, bool reverse, bool inclusive,
+                     mxpy::StreamArg s) {
+      return call_scan(fn, mxpy::to_array(a), axis, reverse, inclusive, s);
+    }, py::arg("a"), py::pos_only(), py::arg("axis") = py::none(), py::kw_only(),
+       py::arg("reverse") = false, py::arg("inclusive") = true, py::arg("stream") = py::none(),
+       doc);
+  }
   cls.def(name, [fn](const array& a, std::optional<int> axis, bool reverse, bool inclusive,
                      mxpy::StreamArg s) {
     return call_scan(fn, a, axis, reverse, inclusive, s);
@@ -83,8 +95,8 @@ std::vector<int> int_or_ints(const py::object& obj) {
 
 void init_ops_scans(py::module_& m) {
   auto cls = py::reinterpret_borrow<py::class_<array>>(m.attr("array"));
-  def_scan(m, cls, "cumsum", &cumsum, "Return the cumulative sum of the elements along the given axis.");
-  def_scan(m, cls, "cumprod", &cumprod, "Return the cumulative product of the elements along the given axis.");
+  def_scan(m, cls, "cumsum", &cumsum, "Return the cumulative sum of the elements along the given axis.", true);
+  def_scan(m, cls, "cumprod", &cumprod, "Return the cumulative product of the elements along the given axis.", true);
   def_scan(m, cls, "cummax", &cummax, "Return the cumulative maximum of the elements along the given axis.");
   def_scan(m, cls, "cummin", &cummin, "Return the cumulative minimum of the elements along the given axis.");
   def_scan(m, cls, "logcumsumexp", &logcumsumexp,
@@ -116,7 +128,7 @@ void init_ops_scans(py::module_& m) {
     return pad(x, pad_width_arg(pad_width, x.ndim()), value, mode, s);
   }, py::arg("a"), py::arg("pad_width"), py::arg("mode") = "constant",
      py::arg("constant_values") = 0, py::kw_only(), py::arg("stream") = py::none(),
-     "Pad an array with a constant value or its edge values.");
+     "Pad an array (modes 'constant', 'edge', 'reflect' and 'symmetric').");
   m.def("roll", [](const py::object& a, const py::object& shift, const py::object& axis,
                    mxpy::StreamArg s) {
     array x = mxpy::to_array(a);
@@ -144,9 +156,9 @@ void init_ops_scans(py::module_& m) {
                                   mxpy::StreamArg s) {
     return diagonal_fn(mxpy::to_array(a), offset, axis1, axis2, s);
   }, py::arg("a"), py::arg("offset") = 0, py::arg("axis1") = 0, py::arg("axis2") = 1,
-     py::kw_only(), py::arg("stream") = py::none(), "Return specified diagonals.");
+     py::arg("stream") = py::none(), "Return specified diagonals.");
   cls.def("diagonal", diagonal_fn, py::arg("offset") = 0, py::arg("axis1") = 0,
-          py::arg("axis2") = 1, py::kw_only(), py::arg("stream") = py::none(),
+          py::arg("axis2") = 1, py::arg("stream") = py::none(),
           "Return specified diagonals.");
   m.def("trace", [](const py::object& a, int offset, int axis1, int axis2,
                     std::optional<Dtype> dtype, mxpy::StreamArg s) {
@@ -173,7 +185,7 @@ void init_ops_scans(py::module_& m) {
                        mxpy::StreamArg s) {
     std::vector<array> xs;
     for (auto a : arrays) xs.push_back(mxpy::to_array(a));
-    return meshgrid(xs, sparse, indexing, s);
+    return py::tuple(py::cast(meshgrid(xs, sparse, indexing, s))); // a tuple, as in MLX
   }, py::arg("sparse") = false, py::arg("indexing") = "xy", py::arg("stream") = py::none(),
      "Generate multidimensional coordinate grids from 1-D coordinate arrays.");
   auto view_fn = [](const array& a, Dtype dtype, mxpy::StreamArg s) { return view(a, dtype, s); };

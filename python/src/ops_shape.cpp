@@ -79,7 +79,7 @@ void init_ops_shape(py::module_& m) {
     return broadcast_to(to_array(a), to_shape(shape), s);
   }, py::arg("a"), py::pos_only(), py::arg("shape"), py::kw_only(), py::arg("stream") = py::none());
   m.def("broadcast_arrays", [](const py::args& arrays, mxpy::StreamArg s) {
-    return py::tuple(py::cast(broadcast_arrays(mxpy::to_array_list(arrays), s)));
+    return py::cast(broadcast_arrays(mxpy::to_array_list(arrays), s)); // a list, as in MLX
   }, py::kw_only(), py::arg("stream") = py::none(), "Broadcast arrays against one another.");
   m.def("concatenate", [](const py::object& arrays, std::optional<int> axis, mxpy::StreamArg s) {
     auto xs = mxpy::to_array_list(arrays);

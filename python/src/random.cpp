@@ -115,7 +115,10 @@ void init_random(py::module_& parent) {
      py::arg("stream") = py::none(), "Sample from a categorical distribution given logits.");
   m.def("permutation", [](const py::object& x, int axis, std::optional<array> key,
                           mxpy::StreamArg s) {
-    if (py::isinstance<py::int_>(x)) return random::permutation(x.cast<int>(), key_or_next(key), s);
+    if (py::isinstance<py::int_>(x)) {
+      // A permutation of arange(x) is uint32 in MLX (it comes from argsort).
+      return astype(random::permutation(x.cast<int>(), key_or_next(key), s), uint32, s);
+    }
     return random::permutation(mxpy::to_array(x), axis, key_or_next(key), s);
   }, py::arg("x"), py::arg("axis") = 0, py::arg("key") = py::none(),
      py::arg("stream") = py::none(),

@@ -244,7 +244,7 @@ std::vector<int> flat_axes(const py::object& tree, const py::object& axes, bool 
       std::ostringstream msg;
       msg << "[vmap] Invalid" << (output ? " output " : " ") << "vectorization axis "
           << axis << " for array with shape " << shape_text(x.shape());
-      throw std::invalid_argument(msg.str());
+      throw std::out_of_range(msg.str()); // IndexError, as in MLX
     }
     return normalized;
   };

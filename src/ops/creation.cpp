@@ -4,6 +4,7 @@
 
 #include "ops/util.h"
 #include "primitives/creation.h"
+#include "primitives/elementwise.h"
 
 namespace mxcore {
 
@@ -14,7 +15,12 @@ array full(Shape shape, array vals, Dtype dtype, StreamOrDevice s) {
     }
   }
   auto stream = to_stream(s);
-  return broadcast_to(astype(std::move(vals), dtype, stream), shape, stream);
+  array b = broadcast_to(astype(std::move(vals), dtype, stream), shape, stream);
+  if (b.size() <= 1) return b;
+  // Materialized (row-major strides) as in MLX, not a zero-strided view: NumPy
+  // views and memoryviews of zeros/ones/full see ordinary strides. A same-dtype
+  // AsType copies a non-contiguous input to row-major.
+  return array(b.shape(), dtype, std::make_shared<AsType>(stream, dtype), {b});
 }
 
 array full(Shape shape, array vals, StreamOrDevice s) {

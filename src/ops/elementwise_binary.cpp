@@ -30,8 +30,10 @@ array bitwise(const array& a, const array& b, BitwiseBinary::Op op, const char* 
               StreamOrDevice s) {
   auto t = result_type(a, b);
   if (!(is_integral(t) || t == bool_)) {
-    throw std::invalid_argument(std::string("[") + name +
-                                "] Only allowed on integer or boolean types.");
+    // MLX raises a RuntimeError here.
+    throw std::runtime_error(std::string("[") + name +
+                             "] Only allowed on integer or boolean types but got types " +
+                             dtype_name(a.dtype()) + " and " + dtype_name(b.dtype()) + ".");
   }
   bool shift = op == BitwiseBinary::LeftShift || op == BitwiseBinary::RightShift;
   if (shift && t == bool_) t = uint8;
@@ -59,7 +61,8 @@ array divide(const array& a, const array& b, StreamOrDevice s) {
 
 array floor_divide(const array& a, const array& b, StreamOrDevice s) {
   auto t = real_result_type(a, b, "floor_divide");
-  check_not_bool(t, "floor_divide");
+  // On bools MLX's integer kernels give a // b == a && b (x // False is 0).
+  if (t == bool_) return logical_and(a, b, s);
   if (is_floating_point(t)) return floor(divide(a, b, s), s);
   // Divide on integers rounds toward -inf.
   return make_binary<Divide>(a, b, t, t, s);
@@ -67,7 +70,8 @@ array floor_divide(const array& a, const array& b, StreamOrDevice s) {
 
 array remainder(const array& a, const array& b, StreamOrDevice s) {
   auto t = real_result_type(a, b, "remainder");
-  check_not_bool(t, "remainder");
+  // On bools MLX gives a % b == a && !b (x % False is x).
+  if (t == bool_) return logical_and(a, logical_not(b, s), s);
   return make_binary<Remainder>(a, b, t, t, s);
 }
 
@@ -83,7 +87,8 @@ std::vector<array> divmod(const array& a, const array& b, StreamOrDevice s) {
 
 array power(const array& a, const array& b, StreamOrDevice s) {
   auto t = result_type(a, b);
-  check_not_bool(t, "power");
+  // On bools MLX gives a ** b == a || !b (x ** False is 1).
+  if (t == bool_) return logical_or(a, logical_not(b, s), s);
   return make_binary<Power>(a, b, t, t, s);
 }
 

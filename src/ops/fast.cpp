@@ -132,6 +132,13 @@ array rope(const array& x, int dims, bool traditional, std::optional<float> base
 array scaled_dot_product_attention(const array& q, const array& k, const array& v, float scale,
                                    const std::string& mask_mode,
                                    const std::optional<array>& mask, StreamOrDevice s) {
+  return scaled_dot_product_attention(q, k, v, scale, mask_mode, mask, std::nullopt, s);
+}
+
+array scaled_dot_product_attention(const array& q, const array& k, const array& v, float scale,
+                                   const std::string& mask_mode,
+                                   const std::optional<array>& mask,
+                                   const std::optional<array>& sinks, StreamOrDevice s) {
   constexpr const char* op = "[scaled_dot_product_attention]";
   for (const array* a : {&q, &k, &v}) {
     if (a->ndim() != 4) {
@@ -196,6 +203,20 @@ array scaled_dot_product_attention(const array& q, const array& k, const array& 
     } else {
       scores = add(scores, astype(*mask, scores.dtype(), s), s);
     }
+  }
+  if (sinks) {
+    // One extra logit per query head joins the softmax's denominator and is
+    // dropped afterwards (attention sinks).
+    if (sinks->size() != static_cast<size_t>(hq)) {
+      throw std::invalid_argument(std::string(op) + " sinks must have one value per query "
+                                  "head, got shape " + shape_str(sinks->shape()) + ".");
+    }
+    array sink = reshape(astype(*sinks, scores.dtype(), s), {1, hq, 1, 1}, s);
+    sink = broadcast_to(sink, {batch, hq, lq, 1}, s);
+    array probs = softmax(concatenate({sink, scores}, -1, s), -1, /*precise=*/true, s);
+    probs = slice(probs, {0, 0, 0, 1}, {batch, hq, lq, lk + 1}, s);
+    probs = reshape(probs, {batch, hkv, rep, lq, lk}, s);
+    return reshape(matmul(probs, vs, s), {batch, hq, lq, dv}, s);
   }
   array probs = softmax(scores, -1, /*precise=*/true, s);
   probs = reshape(probs, {batch, hkv, rep, lq, lk}, s);

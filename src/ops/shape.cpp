@@ -130,11 +130,15 @@ namespace mxcore {
 
 array flatten(const array& a, int start_axis, int end_axis, StreamOrDevice s) {
   if (a.ndim() == 0) return reshape(a, {1}, s);
-  int start = normalize_axis(start_axis, a.ndim(), "flatten");
-  int end = normalize_axis(end_axis, a.ndim(), "flatten");
+  // MLX clamps the axes into range and reports bad ones as ValueErrors.
+  const int ndim = a.ndim();
+  int start = std::max(0, start_axis < 0 ? start_axis + ndim : start_axis);
+  int end = std::min(ndim - 1, end_axis < 0 ? end_axis + ndim : end_axis);
   if (start > end) {
-    throw std::invalid_argument("[flatten] start_axis must be less than or equal to end_axis.");
+    throw std::invalid_argument("[flatten] start_axis must be less than or equal to end_axis");
   }
+  if (start >= ndim) throw std::invalid_argument("[flatten] Invalid start_axis.");
+  if (end < 0) throw std::invalid_argument("[flatten] Invalid end_axis.");
   Shape shape(a.shape().begin(), a.shape().begin() + start);
   int flat = 1;
   for (int i = start; i <= end; ++i) flat *= a.shape(i);

@@ -43,11 +43,43 @@ array tile(const array& a, std::vector<int> reps, StreamOrDevice s) {
   return reshape(b, out_shape, s);
 }
 
+namespace {
+
+// "reflect" (mirror without repeating the edge, NumPy's rule) and "symmetric"
+// (mirror repeating it): each padded axis gathers its source positions.
+array pad_mirrored(const array& a, const std::vector<std::pair<int, int>>& pad_width,
+                   bool symmetric, StreamOrDevice s) {
+  array out = a;
+  for (int d = 0; d < a.ndim(); ++d) {
+    auto [lo, hi] = pad_width[d];
+    if (lo == 0 && hi == 0) continue;
+    const int64_t n = a.shape(d);
+    if (n == 0) throw std::invalid_argument("[pad] Cannot pad an empty axis.");
+    const int64_t period = symmetric ? 2 * n : 2 * (n - 1);
+    std::vector<int32_t> src;
+    for (int64_t j = -lo; j < n + hi; ++j) {
+      if (period == 0) {
+        src.push_back(0);
+        continue;
+      }
+      int64_t m = ((j % period) + period) % period;
+      if (symmetric) m = m < n ? m : period - 1 - m;
+      else m = m < n ? m : period - m;
+      src.push_back(static_cast<int32_t>(m));
+    }
+    array idx(src.data(), Shape{static_cast<int>(src.size())}, int32);
+    out = take(out, idx, d, s);
+  }
+  return out;
+}
+
+} // namespace
+
 array pad(const array& a, const std::vector<std::pair<int, int>>& pad_width,
           const array& pad_value, const std::string& mode, StreamOrDevice s) {
-  if (mode != "constant" && mode != "edge") {
+  if (mode != "constant" && mode != "edge" && mode != "reflect" && mode != "symmetric") {
     throw std::invalid_argument("[pad] Invalid padding mode '" + mode +
-                                "'; expected 'constant' or 'edge'.");
+                                "'; expected 'constant', 'edge', 'reflect' or 'symmetric'.");
   }
   if (pad_width.size() != static_cast<size_t>(a.ndim())) {
     throw std::invalid_argument("[pad] Invalid number of padding sizes passed to pad with "
@@ -71,6 +103,9 @@ array pad(const array& a, const std::vector<std::pair<int, int>>& pad_width,
     }
     array filled = full(out_shape, astype(reshape(pad_value, {}, s), a.dtype(), s), s);
     return slice_update(filled, a, start, stop, s);
+  }
+  if (mode == "reflect" || mode == "symmetric") {
+    return pad_mirrored(a, pad_width, mode == "symmetric", s);
   }
   // Edge: repeat the first and last slice of each axis.
   array out = a;

@@ -16,7 +16,7 @@ int normalize_axis(int axis, int ndim, const char* op) {
     std::ostringstream msg;
     msg << "[" << op << "] Invalid axis " << axis << " for array with " << ndim
         << " dimensions.";
-    throw std::invalid_argument(msg.str());
+    throw std::out_of_range(msg.str()); // an IndexError in Python, as in MLX
   }
   return a;
 }

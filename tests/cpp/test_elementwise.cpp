@@ -289,7 +289,7 @@ TEST_CASE("C++ operators") {
   CHECK(all_close(values(t || f), {1, 1, 1}, 0, 0, "||"));
   CHECK((a + 1).dtype() == int32);
   CHECK((a * 1.5).dtype() == float32);
-  CHECK_THROWS_AS(bitwise_and(array(1.0f), array(2.0f)), std::invalid_argument);
+  CHECK_THROWS_AS(bitwise_and(array(1.0f), array(2.0f)), std::runtime_error);
   CHECK_THROWS_AS(add(array({1, 2, 3}), array({1, 2})), std::invalid_argument);
   CHECK_THROWS_AS(negative(array(true)), std::invalid_argument);
   CHECK_THROWS_AS(erf(array(complex64_t(1.0f, 1.0f))), std::invalid_argument);

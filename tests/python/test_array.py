@@ -49,7 +49,7 @@ def test_construction_with_dtype_and_from_arrays():
     assert s.shape == (2, 3) and s.tolist() == [[1, 2, 3], [2, 4, 6]]
     with pytest.raises(ValueError):
         mx.array([[1, 2], [3]])
-    with pytest.raises(TypeError):
+    with pytest.raises(ValueError):  # MLX: "Invalid type str received in array initialization."
         mx.array("abc")
 
 
@@ -60,8 +60,9 @@ def test_buffers_both_ways():
     m = memoryview(mx.array(x).T)
     assert m.shape == (3, 2) and m.format == "f"
     np.testing.assert_array_equal(np.asarray(m), x.T)
-    with pytest.raises(Exception):
-        memoryview(mx.array([1.0], dtype=mx.bfloat16))
+    # bfloat16 has no PEP 3118 code; MLX exports it with the format "bfloat16".
+    bm = memoryview(mx.array([1.0, 2.0], dtype=mx.bfloat16))
+    assert bm.format == "bfloat16" and bm.itemsize == 2 and bm.shape == (2,)
     for dt, name in NP.items():
         src = mx.arange(4, dtype=dt) if dt != mx.bool_ else mx.array([True, False])
         np.testing.assert_array_equal(np.array(src), np.array(src.tolist(), dtype=name))

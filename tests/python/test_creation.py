@@ -116,8 +116,10 @@ def test_zeros_ones_full(dtype):
         np.testing.assert_array_equal(to_np(z), np.zeros(np_shape))
         np.testing.assert_array_equal(to_np(o), np.ones(np_shape))
     f = mx.full((2, 2), 3, dtype)
-    assert f.dtype == dtype
-    np.testing.assert_array_equal(to_np(f), np.full((2, 2), 3).astype(NP_NAMES.get(dtype, "float32")))
+    # full's dtype is the weak type of the Python scalar (MLX): an int with bool gives int32.
+    want = mx.int32 if dtype == mx.bool_ else dtype
+    assert f.dtype == want
+    np.testing.assert_array_equal(to_np(f), np.full((2, 2), 3).astype(NP_NAMES.get(want, "float32")))
 
 
 def test_zeros_default_dtype_and_like():
@@ -135,7 +137,13 @@ def test_full_value_types_and_broadcast():
     assert mx.full((2,), 1.5).dtype == mx.float32
     assert mx.full((2,), 1).dtype == mx.int32
     assert mx.full((2,), True).dtype == mx.bool_
-    assert mx.full((2,), 1.5, mx.int32).tolist() == [1, 1]
+    # As in MLX, a Python float stays float32 when dtype is not a floating type.
+    out = mx.full((2,), 1.5, mx.int32)
+    assert out.dtype == mx.float32 and out.tolist() == [1.5, 1.5]
+    out = mx.full((2,), 1.5, mx.complex64)
+    assert out.dtype == mx.float32
+    out = mx.full((2,), True, mx.int8)
+    assert out.dtype == mx.int8 and out.tolist() == [1, 1]
     vals = mx.array([1.0, 2.0, 3.0])
     np.testing.assert_array_equal(np.array(mx.full((2, 3), vals)), np.full((2, 3), [1, 2, 3]))
     with pytest.raises(ValueError):

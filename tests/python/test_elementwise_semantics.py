@@ -98,21 +98,29 @@ def test_reflected_operators():
     np.testing.assert_array_equal(np.array(2 < i), [False, False, True])
 
 
-def test_inplace_operators_return_new_arrays():
+def test_inplace_operators_update_the_same_object():
+    # MLX: an in-place operator replaces the array held by the Python object, so
+    # aliases see the new value and id() is kept.
     a = mx.array([1.0, 2.0])
     b = a
     a += 1
     a *= 3
-    assert a is not b
-    np.testing.assert_array_equal(np.array(a), [6.0, 9.0])
-    np.testing.assert_array_equal(np.array(b), [1.0, 2.0])
-    i = mx.array([5, 6])
+    assert a is b
+    np.testing.assert_array_equal(np.array(b), [6.0, 9.0])
     for op, expected in [("__ifloordiv__", [2, 3]), ("__imod__", [1, 0]), ("__ipow__", [25, 36]),
                          ("__iand__", [0, 2]), ("__ior__", [7, 6]), ("__ixor__", [7, 4]),
                          ("__ilshift__", [20, 24]), ("__irshift__", [1, 1]),
-                         ("__isub__", [3, 4]), ("__itruediv__", [2.5, 3.0])]:
-        np.testing.assert_array_equal(np.array(getattr(i, op)(2)), expected)
-    np.testing.assert_array_equal(np.array(i), [5, 6])
+                         ("__isub__", [3, 4])]:
+        i = mx.array([5, 6])
+        out = getattr(i, op)(2)
+        assert out is i
+        np.testing.assert_array_equal(np.array(i), expected)
+    f = mx.array([5.0, 6.0])
+    f /= 2
+    np.testing.assert_array_equal(np.array(f), [2.5, 3.0])
+    with pytest.raises(ValueError):  # in-place true division of an integer array
+        i = mx.array([5, 6])
+        i /= 2
 
 
 def test_equality_with_unrelated_objects():
@@ -124,8 +132,10 @@ def test_equality_with_unrelated_objects():
         a + "x"
     with pytest.raises(ValueError):
         a < None
-    # Lists and NumPy arrays compare elementwise.
-    np.testing.assert_array_equal(np.array(a == [1, 3]), [True, False])
+    # NumPy arrays compare elementwise; lists and tuples are unrelated objects in MLX.
+    assert (a == [1, 2]) is False and (a != (1, 2)) is True
+    with pytest.raises(ValueError):
+        a < [1, 2]
     np.testing.assert_array_equal(np.array(a == np.array([0, 2])), [False, True])
 
 
@@ -312,7 +322,7 @@ def test_bad_broadcast_raises_value_error():
 @pytest.mark.parametrize("dtype", ["float16", "float32", "bfloat16", "complex64"])
 def test_bitwise_on_inexact_raises(op, dtype):
     a = to_mx(make(dtype, (2,), seed=19), dtype)
-    with pytest.raises(ValueError, match=op):
+    with pytest.raises(RuntimeError, match=op):  # MLX raises RuntimeError here
         getattr(mx, op)(a, a)
     with pytest.raises(ValueError, match="bitwise_invert"):
         mx.bitwise_invert(a)
@@ -335,13 +345,13 @@ def test_binary_without_complex_support_raises(op):
 def test_other_errors():
     with pytest.raises(ValueError, match="negative"):
         -mx.array([True])
-    with pytest.raises(ValueError, match="floor_divide"):
-        mx.array([True]) // mx.array([True])
+    # bool // bool is a bool in MLX (tests/python/test_mlx_parity.py has the table).
+    assert (mx.array([True]) // mx.array([True])).tolist() == [True]
 
 
 def test_signatures_take_stream_keyword():
     a = mx.array([1.0, 4.0])
     np.testing.assert_array_equal(np.array(mx.sqrt(a, stream=mx.cpu)), [1.0, 2.0])
     np.testing.assert_array_equal(np.array(mx.add(a, 1.0, stream=mx.cpu)), [2.0, 5.0])
-    with pytest.raises(TypeError):
-        mx.add(a, a, mx.cpu)
+    # MLX's binary ops also take the stream positionally.
+    np.testing.assert_array_equal(np.array(mx.add(a, a, mx.cpu)), [2.0, 8.0])

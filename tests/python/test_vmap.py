@@ -142,11 +142,11 @@ def test_vmap_errors():
     y = mx.array(np.zeros((3, 3), np.float32))
     with pytest.raises(ValueError):
         mx.vmap(lambda a, b: a + b)(x, y)  # mismatched batch sizes
-    with pytest.raises(ValueError):
+    with pytest.raises(IndexError):
         mx.vmap(lambda a: a, in_axes=2)(x)
-    with pytest.raises(ValueError):
+    with pytest.raises(IndexError):
         mx.vmap(lambda a: a, out_axes=3)(x)
-    with pytest.raises(ValueError):
+    with pytest.raises(IndexError):
         mx.vmap(lambda a: a)(mx.array(1.0))  # zero-dimensional input
     with pytest.raises(ValueError):
         mx.vmap(lambda a: a, in_axes="x")(x)
