@@ -85,7 +85,8 @@ class Slice : public UnaryPrimitive {
   MXCORE_TRANSFORM_DECLS
   MXCORE_DEFINE_NAME(Slice)
   bool is_equivalent(const Primitive& other) const override;
-  std::vector<Shape> output_shapes(const std::vector<array>& inputs) override;
+  // No output_shapes (as MLX): the window was fixed at trace time, so a
+  // shapeless compile of a slice raises rather than reusing stale bounds.
 
  private:
   Shape start_, stop_, strides_;

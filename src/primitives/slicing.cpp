@@ -71,9 +71,6 @@ bool same_window(const Shape& a0, const Shape& a1, const Shape& a2, const Shape&
 void Slice::eval_cpu(const std::vector<array>& inputs, array& out) {
   window_view(inputs[0], out, start_, strides_);
 }
-std::vector<Shape> Slice::output_shapes(const std::vector<array>& inputs) {
-  return {slice_shape(inputs[0].shape(), start_, stop_, strides_)};
-}
 bool Slice::is_equivalent(const Primitive& other) const {
   auto& o = static_cast<const Slice&>(other);
   return same_window(start_, stop_, strides_, o.start_, o.stop_, o.strides_);
