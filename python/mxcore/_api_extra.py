@@ -225,7 +225,10 @@ def full_like(a, vals, dtype=None, *, stream=None):
     shape = a.shape
     if isinstance(vals, _mx.array):
         shape = broadcast_shapes(shape, vals.shape)  # MLX lets vals widen the shape
-    return _mx.full(shape, vals, a.dtype if dtype is None else dtype, stream=stream)
+    dtype = a.dtype if dtype is None else dtype
+    out = _mx.full(shape, vals, dtype, stream=stream)
+    # full treats dtype as a hint for Python floats; full_like always has it.
+    return out if out.dtype == dtype else out.astype(dtype, stream=stream)
 
 
 def _window(M, op, fn):
