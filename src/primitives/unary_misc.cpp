@@ -69,8 +69,10 @@ MXCORE_LINEAR_UNARY(Real, real, astype(c, primals[0].dtype(), s))
 void Imag::eval_cpu(const std::vector<array>& inputs, array& out) {
   cpu::unary_op_to<float>(inputs[0], out, kernel_ops::Imag{}, name());
 }
+// Imag(z) = Re(-i z); its adjoint maps a real cotangent c to i c (MLX's
+// gradient convention: d Im(z) = dy gives the gradient 0 + 1i).
 MXCORE_LINEAR_UNARY(Imag, imag,
-                    multiply(array(complex64_t{0.0f, -1.0f}, primals[0].dtype()), c, s))
+                    multiply(array(complex64_t{0.0f, 1.0f}, primals[0].dtype()), c, s))
 
 MXCORE_CONSTANT_UNARY(Sign, sign)
 MXCORE_CONSTANT_UNARY(Floor, floor)
