@@ -11,9 +11,10 @@ The convention (checked against MLX):
 
 The expected values below come from derivative formulas written by hand and
 from central finite differences of float64 NumPy losses, never from MLX.
-Two places where MLX 0.32 itself breaks its convention (power's vjp and
-cumprod's vjp do not conjugate) follow the convention here, so those tests check
-against finite differences.
+Where MLX 0.32 itself breaks its convention (power's and cumprod's vjps do
+not conjugate; the sign of a complex number is treated as constant, which makes
+second derivatives through |z| wrong) mxcore follows the convention, and those
+tests check against hand derivations and finite differences.
 """
 
 import numpy as np
@@ -234,6 +235,36 @@ def test_abs_jvp_and_vjp():
     assert_close(vjp1(mx.abs, [x], c)[0], np.sign(x) * c)
 
 
+def test_complex_sign_derivative():
+    # sign(z) = z / |z| is smooth for complex z != 0 (MLX 0.32 treats it as
+    # constant, which also breaks second derivatives of |z|); 0 at z = 0.
+    rng = np.random.default_rng(23)
+    z, t, c = crandn(rng, 3, 4), crandn(rng, 3, 4), crandn(rng, 3, 4)
+    z[0, 0] = 0
+    zz = z.astype(np.complex128)
+    r = np.where(zz == 0, 1, np.abs(zz))
+    u = zz / r
+
+    def derivative(v):
+        return np.where(zz == 0, 0, (v - u * (np.conj(u) * v).real) / r)
+
+    assert_close(jvp1(mx.sign, [z], [t]), derivative(t))
+    assert_close(vjp1(mx.sign, [z], c)[0], derivative(c))
+    w = rng.uniform(0.5, 1.5, (3, 4))
+    z[0, 0] = 0.5 - 0.5j
+
+    def np_loss(z):
+        return np.sum(w * (z / np.abs(z)).real) + np.sum((z / np.abs(z)).imag)
+
+    def mx_loss(z):
+        return (mx.array(w, mx.float32) * mx.real(mx.sign(z))).sum() + mx.imag(mx.sign(z)).sum()
+
+    assert_close(mx.grad(mx_loss)(mx.array(z)), numeric_grad(np_loss, z), rtol=1e-3, atol=1e-3)
+    # real inputs: piecewise constant
+    x = rng.standard_normal((3, 4)).astype(np.float32)
+    assert_close(vjp1(mx.sign, [x], x)[0], np.zeros((3, 4)))
+
+
 def test_astype_between_real_and_complex():
     rng = np.random.default_rng(8)
     z, c = crandn(rng, 3, 4), crandn(rng, 3, 4)
@@ -437,3 +468,19 @@ def test_vmap_of_complex_grad_matches_loop():
     for i in range(4):
         assert_close(batched[i], npa(mx.grad(loss)(mx.array(zs[i]))))
         assert_close(batched[i], (1 + 1j) * np.conj(np.cos(zs[i].astype(np.complex128))))
+
+
+def test_jvp_of_grad_second_order():
+    # L = sum(w |z|^2) + Re(sum(a exp(z))): grad L = 2 w z + conj(a exp(z)), a
+    # real-linear map of z whose directional derivative along t is
+    # 2 w t + conj(a exp(z) t).
+    rng = np.random.default_rng(22)
+    z, t = crandn(rng, 5), crandn(rng, 5)
+    w = rng.uniform(0.5, 1.5, 5)
+    a = 1 + 2j
+    loss = lambda z: (mx.array(w, mx.float32) * mx.abs(z) ** 2).sum() + \
+        mx.real(a * mx.exp(z)).sum()
+    zz = z.astype(np.complex128)
+    assert_close(mx.grad(loss)(mx.array(z)), 2 * w * zz + np.conj(a * np.exp(zz)))
+    assert_close(jvp1(mx.grad(loss), [z], [t]), 2 * w * t + np.conj(a * np.exp(zz) * t),
+                 rtol=1e-3, atol=1e-3)
