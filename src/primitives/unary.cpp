@@ -17,9 +17,9 @@ constexpr double kTwoOverSqrtPi = 1.1283791670955126;
 constexpr double kSqrtPiOverTwo = 0.886226925452758;
 } // namespace
 
-// DERIV is f'(x) of a holomorphic f (vjp conjugates it, see
-// conj_if_complex); an expression of x, y (= f(x)), s (the stream) and k(v) (a scalar
-// of x's dtype).
+// DERIV is f'(x) of a holomorphic f (vjp conjugates it, see conj_if_complex),
+// an expression of x, y (= f(x)), s (the stream) and k(v) (a scalar of x's
+// dtype).
 #define MXCORE_SMOOTH_UNARY(NAME, FN, DERIV)                                     \
   void NAME::eval_cpu(const std::vector<array>& inputs, array& out) {            \
     cpu::unary_op(inputs[0], out, kernel_ops::NAME{}, name());                   \
