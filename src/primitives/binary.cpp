@@ -16,9 +16,17 @@ array divide_like(const array& a, const array& b, StreamOrDevice s) {
   if (is_integral(a.dtype()) && is_integral(b.dtype())) return floor_divide(a, b, s);
   return divide(a, b, s);
 }
+
+// d/db a^b = a^b log(a), taken as 0 where a^b is 0 (0 * log 0, as MLX); a
+// negative real base gives NaN, as in MLX.
+array power_exponent_partial(const array& a, const array& y, Stream s) {
+  array zero = scalar_like(0.0, y);
+  return where(not_equal(y, zero, s), multiply(y, log(a, s), s), zero, s);
+}
 } // namespace
 
-// PARTIAL is the derivative with respect to input `arg` (0 or 1) as an
+// PARTIAL is the derivative with respect to input `arg` (0 or 1), holomorphic
+// for complex inputs (vjp conjugates it, see conj_if_complex), as an
 // expression of arg, a, b, y (= f(a, b)), s (the stream) and k(v) (a scalar
 // of a's dtype).
 #define MXCORE_SMOOTH_BINARY(NAME, FN, PARTIAL)                                  \
@@ -66,11 +74,9 @@ MXCORE_SMOOTH_BINARY(Divide, divide_like,
                      arg == 0 ? divide(k(1.0), b, s) : negative(divide(y, b, s), s))
 MXCORE_SMOOTH_BINARY(Remainder, remainder,
                      arg == 0 ? k(1.0) : negative(floor_divide(a, b, s), s))
-MXCORE_SMOOTH_BINARY(
-    Power, power,
-    arg == 0 ? multiply(b, power(a, subtract(b, k(1.0), s), s), s)
-             // d/db a^b = a^b log(a); taken as 0 where a <= 0.
-             : multiply(y, log(where(greater(a, k(0.0), s), a, k(1.0), s), s), s))
+MXCORE_SMOOTH_BINARY(Power, power,
+                     arg == 0 ? multiply(b, power(a, subtract(b, k(1.0), s), s), s)
+                              : power_exponent_partial(a, y, s))
 // Ties send the gradient to the second input, as in MLX.
 MXCORE_SMOOTH_BINARY(Maximum, maximum,
                      astype(arg == 0 ? greater(a, b, s) : less_equal(a, b, s), a.dtype(), s))

@@ -11,6 +11,14 @@ namespace mxcore::detail {
 // A scalar with x's dtype, for constants in derivative formulas.
 inline array scalar_like(double v, const array& x) { return array(v, x.dtype()); }
 
+// MLX's convention for complex inputs: the jvp of a holomorphic f is
+// t * f'(z) and its vjp is c * conj(f'(z)) (the adjoint of the jvp), so the
+// gradient of a real loss L(x + iy) is dL/dx + i dL/dy. Rules that multiply a
+// cotangent by a derivative conjugate the derivative through this helper.
+inline array conj_if_complex(const array& x, Stream s) {
+  return x.dtype() == complex64 ? conjugate(x, s) : x;
+}
+
 // Tangent of an elementwise output: sum_i tangents[i] * partial(argnums[i]).
 template <typename Partial>
 array jvp_from_partials(const std::vector<array>& tangents,
@@ -22,14 +30,16 @@ array jvp_from_partials(const std::vector<array>& tangents,
   return out;
 }
 
-// Cotangents: cotangent * partial(arg) for each arg in argnums.
+// Cotangents: cotangent * conj(partial(arg)) for each arg in argnums.
 template <typename Partial>
 std::vector<array> vjp_from_partials(const array& cotangent,
                                      const std::vector<int>& argnums,
                                      Partial&& partial, Stream s) {
   std::vector<array> out;
   out.reserve(argnums.size());
-  for (int arg : argnums) out.push_back(multiply(cotangent, partial(arg), s));
+  for (int arg : argnums) {
+    out.push_back(multiply(cotangent, conj_if_complex(partial(arg), s), s));
+  }
   return out;
 }
 

@@ -3,6 +3,7 @@
 #include <numeric>
 
 #include "mxcore/ops.h"
+#include "primitives/elementwise_rules.h"
 
 namespace mxcore {
 
@@ -72,7 +73,9 @@ std::vector<array> Reduce::vjp(const std::vector<array>& primals,
   const array& cotan = cotangents[0];
   auto s = stream();
   if (reduce_type_ == Sum) return {broadcast_to(cotan, in.shape(), s)};
-  array d = derivative(in, outputs[0]);
+  // A complex product's derivative is conjugated (MLX's convention, see
+  // conj_if_complex); Min/Max masks are real.
+  array d = detail::conj_if_complex(derivative(in, outputs[0]), s);
   return {multiply(broadcast_to(cotan, in.shape(), s), d, s)};
 }
 

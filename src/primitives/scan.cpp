@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "mxcore/ops.h"
+#include "primitives/elementwise_rules.h"
 #include "primitives/sort.h"
 
 namespace mxcore {
@@ -97,21 +98,26 @@ std::vector<array> Scan::vjp(const std::vector<array>& primals,
       // d out[i] / d x[j] is the product of the other scanned elements. Without
       // zeros that is out[i] / x[j]; the first zero of a line gets the scan of
       // the line with that zero replaced by one; later elements get zero.
-      array zero = array(0, x.dtype());
-      array excl = cumprod(x, axis_, reverse_, false, s);
-      array x_is_zero = equal(x, zero, s);
+      // For complex x every derivative is conjugated (MLX's convention, see
+      // conj_if_complex): the product of conjugates is the conjugate product,
+      // so the formulas below run on xc = conj(x) and outc = conj(out).
+      const array xc = detail::conj_if_complex(x, s);
+      const array outc = detail::conj_if_complex(outputs[0], s);
+      array zero = array(0, xc.dtype());
+      array excl = cumprod(xc, axis_, reverse_, false, s);
+      array x_is_zero = equal(xc, zero, s);
       array before_zero = equal(excl, zero, s);
       array first_zero = logical_and(x_is_zero, logical_not(before_zero, s), s);
       auto partial = [&](const array& scanned) {
         return cumsum(multiply(scanned, g, s), axis_, !reverse_, inclusive_, s);
       };
-      array safe_x = where(x_is_zero, array(1, x.dtype()), x, s);
-      array with_one = cumprod(where(first_zero, array(1, x.dtype()), x, s), axis_, reverse_,
+      array safe_x = where(x_is_zero, array(1, xc.dtype()), xc, s);
+      array with_one = cumprod(where(first_zero, array(1, xc.dtype()), xc, s), axis_, reverse_,
                                inclusive_, s);
-      array regular = divide(partial(outputs[0]), safe_x, s);
+      array regular = divide(partial(outc), safe_x, s);
       array grad = where(first_zero, partial(with_one),
-                         where(before_zero, zeros_like(x, s), regular, s), s);
-      return {astype(grad, x.dtype(), s)};
+                         where(before_zero, zeros_like(xc, s), regular, s), s);
+      return {astype(grad, xc.dtype(), s)};
     }
     case Max:
     case Min: {
