@@ -74,6 +74,18 @@ class UnaryPrimitive : public Primitive {
 #define MXCORE_DEFINE_NAME(NAME) \
   const char* name() const override { return #NAME; }
 
+// Declares the three transform rules of a primitive class.
+#define MXCORE_TRANSFORM_DECLS                                           \
+  std::vector<array> jvp(const std::vector<array>& primals,             \
+                         const std::vector<array>& tangents,            \
+                         const std::vector<int>& argnums) override;     \
+  std::vector<array> vjp(const std::vector<array>& primals,             \
+                         const std::vector<array>& cotangents,          \
+                         const std::vector<int>& argnums,               \
+                         const std::vector<array>& outputs) override;   \
+  std::pair<std::vector<array>, std::vector<int>> vmap(                 \
+      const std::vector<array>& inputs, const std::vector<int>& axes) override;
+
 #define MXCORE_DEFINE_DEFAULT_IS_EQUIVALENT()                  \
   bool is_equivalent(const Primitive& other) const override { \
     return true;                                               \

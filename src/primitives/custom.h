@@ -27,15 +27,7 @@ class CustomTransforms : public Primitive {
                 std::vector<array>& outputs) override {
     eval_cpu(inputs, outputs);
   }
-  std::vector<array> jvp(const std::vector<array>& primals,
-                         const std::vector<array>& tangents,
-                         const std::vector<int>& argnums) override;
-  std::vector<array> vjp(const std::vector<array>& primals,
-                         const std::vector<array>& cotangents,
-                         const std::vector<int>& argnums,
-                         const std::vector<array>& outputs) override;
-  std::pair<std::vector<array>, std::vector<int>> vmap(
-      const std::vector<array>& inputs, const std::vector<int>& axes) override;
+  MXCORE_TRANSFORM_DECLS
   std::vector<Shape> output_shapes(const std::vector<array>& inputs) override;
   MXCORE_DEFINE_NAME(CustomTransforms)
 
@@ -63,15 +55,7 @@ class Depends : public Primitive {
                 std::vector<array>& outputs) override {
     eval_cpu(inputs, outputs);
   }
-  std::vector<array> jvp(const std::vector<array>& primals,
-                         const std::vector<array>& tangents,
-                         const std::vector<int>& argnums) override;
-  std::vector<array> vjp(const std::vector<array>& primals,
-                         const std::vector<array>& cotangents,
-                         const std::vector<int>& argnums,
-                         const std::vector<array>& outputs) override;
-  std::pair<std::vector<array>, std::vector<int>> vmap(
-      const std::vector<array>& inputs, const std::vector<int>& axes) override;
+  MXCORE_TRANSFORM_DECLS
   std::vector<Shape> output_shapes(const std::vector<array>& inputs) override;
   MXCORE_DEFINE_NAME(Depends)
 

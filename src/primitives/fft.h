@@ -19,15 +19,7 @@ class FFT : public UnaryPrimitive {
         odd_out_(odd_out) {}
 
   void eval_cpu(const std::vector<array>& inputs, array& out) override;
-  std::vector<array> jvp(const std::vector<array>& primals,
-                         const std::vector<array>& tangents,
-                         const std::vector<int>& argnums) override;
-  std::vector<array> vjp(const std::vector<array>& primals,
-                         const std::vector<array>& cotangents,
-                         const std::vector<int>& argnums,
-                         const std::vector<array>& outputs) override;
-  std::pair<std::vector<array>, std::vector<int>> vmap(
-      const std::vector<array>& inputs, const std::vector<int>& axes) override;
+  MXCORE_TRANSFORM_DECLS
   std::vector<Shape> output_shapes(const std::vector<array>& inputs) override {
     return {output_shape(inputs[0].shape())};
   }

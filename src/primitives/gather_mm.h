@@ -14,15 +14,7 @@ class GatherMM : public UnaryPrimitive {
 
   // inputs: a, b, lhs_indices, rhs_indices.
   void eval_cpu(const std::vector<array>& inputs, array& out) override;
-  std::vector<array> jvp(const std::vector<array>& primals,
-                         const std::vector<array>& tangents,
-                         const std::vector<int>& argnums) override;
-  std::vector<array> vjp(const std::vector<array>& primals,
-                         const std::vector<array>& cotangents,
-                         const std::vector<int>& argnums,
-                         const std::vector<array>& outputs) override;
-  std::pair<std::vector<array>, std::vector<int>> vmap(
-      const std::vector<array>& inputs, const std::vector<int>& axes) override;
+  MXCORE_TRANSFORM_DECLS
   std::vector<Shape> output_shapes(const std::vector<array>& inputs) override;
   MXCORE_DEFINE_NAME(GatherMM)
   bool is_equivalent(const Primitive& other) const override {

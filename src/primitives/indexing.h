@@ -23,13 +23,7 @@ class Gather : public UnaryPrimitive {
   Gather(Stream stream, std::vector<int> axes, Shape slice_sizes)
       : UnaryPrimitive(stream), axes_(std::move(axes)), slice_sizes_(std::move(slice_sizes)) {}
   void eval_cpu(const std::vector<array>& inputs, array& out) override;
-  std::vector<array> jvp(const std::vector<array>& primals, const std::vector<array>& tangents,
-                         const std::vector<int>& argnums) override;
-  std::vector<array> vjp(const std::vector<array>& primals, const std::vector<array>& cotangents,
-                         const std::vector<int>& argnums,
-                         const std::vector<array>& outputs) override;
-  std::pair<std::vector<array>, std::vector<int>> vmap(const std::vector<array>& inputs,
-                                                       const std::vector<int>& axes) override;
+  MXCORE_TRANSFORM_DECLS
   std::vector<Shape> output_shapes(const std::vector<array>& inputs) override;
   MXCORE_DEFINE_NAME(Gather)
   bool is_equivalent(const Primitive& other) const override;
@@ -47,13 +41,7 @@ class Scatter : public UnaryPrimitive {
   Scatter(Stream stream, ReduceType reduce, std::vector<int> axes)
       : UnaryPrimitive(stream), reduce_(reduce), axes_(std::move(axes)) {}
   void eval_cpu(const std::vector<array>& inputs, array& out) override;
-  std::vector<array> jvp(const std::vector<array>& primals, const std::vector<array>& tangents,
-                         const std::vector<int>& argnums) override;
-  std::vector<array> vjp(const std::vector<array>& primals, const std::vector<array>& cotangents,
-                         const std::vector<int>& argnums,
-                         const std::vector<array>& outputs) override;
-  std::pair<std::vector<array>, std::vector<int>> vmap(const std::vector<array>& inputs,
-                                                       const std::vector<int>& axes) override;
+  MXCORE_TRANSFORM_DECLS
   MXCORE_DEFINE_INPUT_OUTPUT_SHAPE()
   const char* name() const override;
   void print(std::ostream& os) override { os << name(); }

@@ -12,15 +12,7 @@ class Matmul : public UnaryPrimitive {
   explicit Matmul(Stream stream) : UnaryPrimitive(stream) {}
 
   void eval_cpu(const std::vector<array>& inputs, array& out) override;
-  std::vector<array> jvp(const std::vector<array>& primals,
-                         const std::vector<array>& tangents,
-                         const std::vector<int>& argnums) override;
-  std::vector<array> vjp(const std::vector<array>& primals,
-                         const std::vector<array>& cotangents,
-                         const std::vector<int>& argnums,
-                         const std::vector<array>& outputs) override;
-  std::pair<std::vector<array>, std::vector<int>> vmap(
-      const std::vector<array>& inputs, const std::vector<int>& axes) override;
+  MXCORE_TRANSFORM_DECLS
   std::vector<Shape> output_shapes(const std::vector<array>& inputs) override;
   MXCORE_DEFINE_NAME(Matmul)
   MXCORE_DEFINE_DEFAULT_IS_EQUIVALENT()
@@ -33,15 +25,7 @@ class AddMM : public UnaryPrimitive {
 
   // inputs: a, b, c (c already broadcast to the output shape).
   void eval_cpu(const std::vector<array>& inputs, array& out) override;
-  std::vector<array> jvp(const std::vector<array>& primals,
-                         const std::vector<array>& tangents,
-                         const std::vector<int>& argnums) override;
-  std::vector<array> vjp(const std::vector<array>& primals,
-                         const std::vector<array>& cotangents,
-                         const std::vector<int>& argnums,
-                         const std::vector<array>& outputs) override;
-  std::pair<std::vector<array>, std::vector<int>> vmap(
-      const std::vector<array>& inputs, const std::vector<int>& axes) override;
+  MXCORE_TRANSFORM_DECLS
   std::vector<Shape> output_shapes(const std::vector<array>& inputs) override;
   MXCORE_DEFINE_NAME(AddMM)
   bool is_equivalent(const Primitive& other) const override {

@@ -15,15 +15,7 @@ class Reduce : public UnaryPrimitive {
       : UnaryPrimitive(stream), reduce_type_(reduce_type), axes_(std::move(axes)) {}
 
   void eval_cpu(const std::vector<array>& inputs, array& out) override;
-  std::vector<array> jvp(const std::vector<array>& primals,
-                         const std::vector<array>& tangents,
-                         const std::vector<int>& argnums) override;
-  std::vector<array> vjp(const std::vector<array>& primals,
-                         const std::vector<array>& cotangents,
-                         const std::vector<int>& argnums,
-                         const std::vector<array>& outputs) override;
-  std::pair<std::vector<array>, std::vector<int>> vmap(
-      const std::vector<array>& inputs, const std::vector<int>& axes) override;
+  MXCORE_TRANSFORM_DECLS
   std::vector<Shape> output_shapes(const std::vector<array>& inputs) override;
 
   // "Sum", "Max", ... as MLX prints them.
@@ -53,15 +45,7 @@ class ArgReduce : public UnaryPrimitive {
       : UnaryPrimitive(stream), reduce_type_(reduce_type), axis_(axis) {}
 
   void eval_cpu(const std::vector<array>& inputs, array& out) override;
-  std::vector<array> jvp(const std::vector<array>& primals,
-                         const std::vector<array>& tangents,
-                         const std::vector<int>& argnums) override;
-  std::vector<array> vjp(const std::vector<array>& primals,
-                         const std::vector<array>& cotangents,
-                         const std::vector<int>& argnums,
-                         const std::vector<array>& outputs) override;
-  std::pair<std::vector<array>, std::vector<int>> vmap(
-      const std::vector<array>& inputs, const std::vector<int>& axes) override;
+  MXCORE_TRANSFORM_DECLS
   std::vector<Shape> output_shapes(const std::vector<array>& inputs) override;
 
   const char* name() const override {

@@ -8,17 +8,6 @@
 
 namespace mxcore {
 
-#define MXCORE_TRANSFORM_DECLS                                           \
-  std::vector<array> jvp(const std::vector<array>& primals,             \
-                         const std::vector<array>& tangents,            \
-                         const std::vector<int>& argnums) override;     \
-  std::vector<array> vjp(const std::vector<array>& primals,             \
-                         const std::vector<array>& cotangents,          \
-                         const std::vector<int>& argnums,               \
-                         const std::vector<array>& outputs) override;   \
-  std::pair<std::vector<array>, std::vector<int>> vmap(                 \
-      const std::vector<array>& inputs, const std::vector<int>& axes) override;
-
 // Broadcasts inputs[0] to shape(). Shapeless compile gives it extra inputs
 // (the other operands of the elementwise op it feeds): then the output shape
 // is inputs[0] broadcast against them, so it follows new input shapes.

@@ -17,15 +17,7 @@ class Sort : public UnaryPrimitive {
       : UnaryPrimitive(stream), mode_(mode), axis_(axis), kth_(kth) {}
 
   void eval_cpu(const std::vector<array>& inputs, array& out) override;
-  std::vector<array> jvp(const std::vector<array>& primals,
-                         const std::vector<array>& tangents,
-                         const std::vector<int>& argnums) override;
-  std::vector<array> vjp(const std::vector<array>& primals,
-                         const std::vector<array>& cotangents,
-                         const std::vector<int>& argnums,
-                         const std::vector<array>& outputs) override;
-  std::pair<std::vector<array>, std::vector<int>> vmap(
-      const std::vector<array>& inputs, const std::vector<int>& axes) override;
+  MXCORE_TRANSFORM_DECLS
   MXCORE_DEFINE_INPUT_OUTPUT_SHAPE()
 
   const char* name() const override;
@@ -55,15 +47,7 @@ class GatherAxis : public UnaryPrimitive {
       : UnaryPrimitive(stream), axis_(axis), permutation_(permutation) {}
 
   void eval_cpu(const std::vector<array>& inputs, array& out) override;
-  std::vector<array> jvp(const std::vector<array>& primals,
-                         const std::vector<array>& tangents,
-                         const std::vector<int>& argnums) override;
-  std::vector<array> vjp(const std::vector<array>& primals,
-                         const std::vector<array>& cotangents,
-                         const std::vector<int>& argnums,
-                         const std::vector<array>& outputs) override;
-  std::pair<std::vector<array>, std::vector<int>> vmap(
-      const std::vector<array>& inputs, const std::vector<int>& axes) override;
+  MXCORE_TRANSFORM_DECLS
   std::vector<Shape> output_shapes(const std::vector<array>& inputs) override {
     return {inputs[1].shape()};
   }
