@@ -611,6 +611,21 @@ def test_shapeless_reshape_that_cannot_follow_raises():
         mx.eval(f(mx.zeros((4, 5))))
 
 
+@pytest.mark.parametrize("fun", [lambda x: x[1:] * 2, lambda x: x[::-1] + 1,
+                                 lambda x: x[..., 0] * 2])
+def test_shapeless_slice_raises_as_mlx(fun):
+    # A slice's window is fixed at trace time; MLX raises rather than reuse it
+    # for another shape ("Slice cannot infer output shapes"), and so do we.
+    f = mx.compile(fun, shapeless=True)
+    with pytest.raises(ValueError, match="Slice"):
+        mx.eval(f(mx.ones((5, 3))))
+    # Without shapeless the same function is recompiled per shape.
+    g = mx.compile(fun)
+    for shape in [(5, 3), (8, 3)]:
+        x = mx.arange(shape[0] * shape[1], dtype=mx.float32).reshape(shape)
+        np.testing.assert_array_equal(np.array(g(x)), np.array(fun(x)))
+
+
 def test_compiled_outputs_are_freed_without_the_garbage_collector():
     # The wrapper must not put outputs in reference cycles: large results
     # would pile up until Python's cyclic collector runs.
