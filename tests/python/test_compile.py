@@ -578,54 +578,6 @@ def test_outputs_that_are_inputs_or_constants():
     assert npa(a) == 1.0 and npa(b) == 7.0 and k == 5
 
 
-def test_shapeless_with_baked_broadcast_never_silently_wrong():
-    f = mx.compile(lambda x, y: x + y, shapeless=True)
-    assert f(mx.ones((4,)), mx.ones((3, 4))).shape == (3, 4)
-    # The trace broadcast x to (3, 4). A (5, 4) y either gives the right
-    # answer or raises; never a (3, 4) result.
-    try:
-        out = f(mx.ones((4,)), mx.ones((5, 4)))
-    except ValueError as e:
-        assert "Shapeless" in str(e)
-    else:
-        assert out.shape == (5, 4)
-        np.testing.assert_allclose(npa(out), np.full((5, 4), 2.0))
-
-
-def test_shapeless_reshape_follows_changed_batch_dim():
-    # Flatten and split of a batch dim adapt to a new batch size.
-    f = mx.compile(lambda x: mx.reshape(x, (-1, 8)) * 2, shapeless=True)
-    g = mx.compile(lambda x: mx.reshape(x, (x.shape[0], 4, 2)) + 1, shapeless=True)
-    for b in (3, 5, 1):
-        x_np = np.arange(b * 4 * 8, dtype=np.float32).reshape(b, 4, 8)
-        np.testing.assert_array_equal(np.array(f(mx.array(x_np))), x_np.reshape(-1, 8) * 2)
-        y_np = x_np.reshape(b, 32)[:, :8]
-        np.testing.assert_array_equal(np.array(g(mx.array(y_np))), y_np.reshape(b, 4, 2) + 1)
-
-
-def test_shapeless_reshape_that_cannot_follow_raises():
-    # Two dims changing at once cannot be mapped: a clear error, never garbage.
-    f = mx.compile(lambda x: mx.reshape(x, (-1,)), shapeless=True)
-    f(mx.zeros((2, 3)))
-    with pytest.raises(ValueError):
-        mx.eval(f(mx.zeros((4, 5))))
-
-
-@pytest.mark.parametrize("fun", [lambda x: x[1:] * 2, lambda x: x[::-1] + 1,
-                                 lambda x: x[..., 0] * 2])
-def test_shapeless_slice_raises_as_mlx(fun):
-    # A slice's window is fixed at trace time; MLX raises rather than reuse it
-    # for another shape ("Slice cannot infer output shapes"), and so do we.
-    f = mx.compile(fun, shapeless=True)
-    with pytest.raises(ValueError, match="Slice"):
-        mx.eval(f(mx.ones((5, 3))))
-    # Without shapeless the same function is recompiled per shape.
-    g = mx.compile(fun)
-    for shape in [(5, 3), (8, 3)]:
-        x = mx.arange(shape[0] * shape[1], dtype=mx.float32).reshape(shape)
-        np.testing.assert_array_equal(np.array(g(x)), np.array(fun(x)))
-
-
 def test_compiled_outputs_are_freed_without_the_garbage_collector():
     # The wrapper must not put outputs in reference cycles: large results
     # would pile up until Python's cyclic collector runs.
