@@ -118,14 +118,22 @@ MXCORE_FLOAT_UNARY(Sigmoid, C(1) / (C(1) + exp_c(C(-x))))
 #undef MXCORE_INEXACT_UNARY
 #undef MXCORE_FLOAT_UNARY
 
-// Complex log1p is log(1 + z), as MLX computes it.
+// Complex log1p as MLX computes it: near 0 the modulus comes from
+// log1p(x(2+x) + y^2), which keeps the precision that log(1 + z) loses.
 struct Log1p {
   template <typename T>
     requires is_inexact_v<T>
-  T operator()(T x) const {
+  T operator()(T z) const {
     if constexpr (is_complex_v<T>) {
-      return log_c(T(1.0f, 0.0f) + x);
+      float x = z.real(), y = z.imag();
+      float theta = std::atan2(y, x + 1.0f);
+      if (std::abs(z) < 0.5f) {
+        float r = x * (2.0f + x) + y * y;
+        return r == 0.0f ? T(x, theta) : T(0.5f * std::log1p(r), theta);
+      }
+      return T(std::log(std::hypot(x + 1.0f, y)), theta);
     } else {
+      T x = z;
       using C = compute_t<T>;
       return T(std::log1p(C(x)));
     }
