@@ -329,3 +329,13 @@ def test_compile_broadcast_matches_eager():
     fn = lambda a, b: mx.maximum(a, b) + mx.log1p(mx.minimum(a, b) * 0.5)  # noqa: E731
     np.testing.assert_allclose(np.array(mx.compile(fn)(x, y)), np.array(fn(x, y)),
                                rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("axis", [0, -1])
+def test_compiled_complex_reductions_match_eager(axis):
+    x = mx.array(normal_complex((4, 6), seed=18))
+    fn = lambda a: (mx.max(mx.exp(a) * 0.5, axis=axis), mx.min(a + 1j, axis=axis))  # noqa: E731
+    for e, f in zip(fn(x), mx.compile(fn)(x)):
+        np.testing.assert_array_equal(np.array(f), np.array(e))
+    np.testing.assert_allclose(np.array(fn(x)[0]),
+                               np.max(np.exp(np.array(x)) * 0.5, axis=axis), rtol=1e-5)
