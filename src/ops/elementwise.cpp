@@ -76,7 +76,7 @@ array log(const array& a, StreamOrDevice s) { return float_unary<Log>(a, s, "log
 array log2(const array& a, StreamOrDevice s) { return float_unary<Log2>(a, s, "log2"); }
 array log10(const array& a, StreamOrDevice s) { return float_unary<Log10>(a, s, "log10"); }
 array log1p(const array& a, StreamOrDevice s) {
-  return float_unary<Log1p>(a, s, "log1p", false);
+  return float_unary<Log1p>(a, s, "log1p");
 }
 array sin(const array& a, StreamOrDevice s) { return float_unary<Sin>(a, s, "sin"); }
 array cos(const array& a, StreamOrDevice s) { return float_unary<Cos>(a, s, "cos"); }
@@ -94,7 +94,9 @@ array erf(const array& a, StreamOrDevice s) { return float_unary<Erf>(a, s, "erf
 array erfinv(const array& a, StreamOrDevice s) {
   return float_unary<ErfInv>(a, s, "erfinv", false);
 }
-array sigmoid(const array& a, StreamOrDevice s) { return float_unary<Sigmoid>(a, s, "sigmoid"); }
+array sigmoid(const array& a, StreamOrDevice s) {
+  return float_unary<Sigmoid>(a, s, "sigmoid", false);
+}
 
 array floor(const array& a, StreamOrDevice s) {
   check_not_complex(a.dtype(), "floor");

@@ -20,9 +20,9 @@ Dtype real_result_type(const array& a, const array& b, const char* op) {
 }
 
 template <typename Prim>
-array compare(const array& a, const array& b, StreamOrDevice s, const char* op,
-              bool complex_ok) {
-  auto t = complex_ok ? result_type(a, b) : real_result_type(a, b, op);
+array compare(const array& a, const array& b, StreamOrDevice s) {
+  // Complex operands are allowed: MLX orders them lexicographically.
+  auto t = result_type(a, b);
   return make_binary<Prim>(a, b, t, bool_, s);
 }
 
@@ -93,11 +93,11 @@ array power(const array& a, const array& b, StreamOrDevice s) {
 }
 
 array maximum(const array& a, const array& b, StreamOrDevice s) {
-  auto t = real_result_type(a, b, "maximum");
+  auto t = result_type(a, b);
   return make_binary<Maximum>(a, b, t, t, s);
 }
 array minimum(const array& a, const array& b, StreamOrDevice s) {
-  auto t = real_result_type(a, b, "minimum");
+  auto t = result_type(a, b);
   return make_binary<Minimum>(a, b, t, t, s);
 }
 
@@ -111,22 +111,22 @@ array arctan2(const array& a, const array& b, StreamOrDevice s) {
 }
 
 array equal(const array& a, const array& b, StreamOrDevice s) {
-  return compare<Equal>(a, b, s, "equal", true);
+  return compare<Equal>(a, b, s);
 }
 array not_equal(const array& a, const array& b, StreamOrDevice s) {
-  return compare<NotEqual>(a, b, s, "not_equal", true);
+  return compare<NotEqual>(a, b, s);
 }
 array less(const array& a, const array& b, StreamOrDevice s) {
-  return compare<Less>(a, b, s, "less", false);
+  return compare<Less>(a, b, s);
 }
 array less_equal(const array& a, const array& b, StreamOrDevice s) {
-  return compare<LessEqual>(a, b, s, "less_equal", false);
+  return compare<LessEqual>(a, b, s);
 }
 array greater(const array& a, const array& b, StreamOrDevice s) {
-  return compare<Greater>(a, b, s, "greater", false);
+  return compare<Greater>(a, b, s);
 }
 array greater_equal(const array& a, const array& b, StreamOrDevice s) {
-  return compare<GreaterEqual>(a, b, s, "greater_equal", false);
+  return compare<GreaterEqual>(a, b, s);
 }
 
 array logical_and(const array& a, const array& b, StreamOrDevice s) {

@@ -240,6 +240,11 @@ array var(const array& a, const std::vector<int>& axes, bool keepdims, int ddof,
   auto dtype = at_least_float_promoted(a.dtype());
   array mu = mean(a, axes, true, stream);
   array centered = subtract(a, mu, stream);
+  // Complex variance is the mean of |z - mean|^2, a float32 (as MLX).
+  if (dtype == complex64) {
+    dtype = float32;
+    centered = abs(centered, stream);
+  }
   array v = sum(multiply(centered, centered, stream), axes, keepdims, stream);
   double n = count_elements(a, axes);
   if (ddof != 0) {

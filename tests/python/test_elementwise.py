@@ -51,7 +51,7 @@ UNARY = {
     "arctanh": (mx.arctanh, np.arctanh, "unit", WITH_COMPLEX, FLOAT),
     "erf": (mx.erf, scipy.special.erf, "any", REAL, FLOAT),
     "erfinv": (mx.erfinv, scipy.special.erfinv, "unit", REAL, FLOAT),
-    "sigmoid": (mx.sigmoid, sigmoid, "any", WITH_COMPLEX, FLOAT),
+    "sigmoid": (mx.sigmoid, sigmoid, "any", REAL, FLOAT),
     "floor": (mx.floor, np.floor, "any", REAL, SAME),
     "ceil": (mx.ceil, np.ceil, "any", REAL, SAME),
     "round": (mx.round, np.round, "any", ALL, SAME),

@@ -328,14 +328,13 @@ def test_bitwise_on_inexact_raises(op, dtype):
         mx.bitwise_invert(a)
 
 
-@pytest.mark.parametrize("op", ["erf", "erfinv", "expm1", "log1p", "floor", "ceil"])
+@pytest.mark.parametrize("op", ["erf", "erfinv", "expm1", "sigmoid", "floor", "ceil"])
 def test_unary_without_complex_support_raises(op):
     with pytest.raises(ValueError, match=op):
         getattr(mx, op)(mx.array([1 + 1j]))
 
 
-@pytest.mark.parametrize("op", ["less", "greater_equal", "maximum", "minimum", "remainder",
-                                "floor_divide", "arctan2", "logaddexp", "divmod"])
+@pytest.mark.parametrize("op", ["remainder", "floor_divide", "arctan2", "logaddexp", "divmod"])
 def test_binary_without_complex_support_raises(op):
     z = mx.array([1 + 1j])
     with pytest.raises(ValueError, match=op):

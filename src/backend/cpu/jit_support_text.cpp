@@ -138,19 +138,28 @@ struct Prod {
   template <typename A> static A init() { return A(1); }
   template <typename A> static void fold(A& acc, A x) { acc = acc * x; }
 };
+constexpr float inf_f = std::numeric_limits<float>::infinity();
 struct Max {
   template <typename A> static A init() {
-    if constexpr (std::numeric_limits<A>::has_infinity) return -std::numeric_limits<A>::infinity();
+    if constexpr (mxcore::kernel_ops::is_complex_v<A>) return A(-inf_f, -inf_f);
+    else if constexpr (std::numeric_limits<A>::has_infinity) return -std::numeric_limits<A>::infinity();
     else return std::numeric_limits<A>::lowest();
   }
-  template <typename A> static void fold(A& acc, A x) { acc = (x > acc || x != x) ? x : acc; }
+  template <typename A> static void fold(A& acc, A x) {
+    if constexpr (mxcore::kernel_ops::is_complex_v<A>) acc = mxcore::kernel_ops::Maximum{}(x, acc);
+    else acc = (x > acc || x != x) ? x : acc;
+  }
 };
 struct Min {
   template <typename A> static A init() {
-    if constexpr (std::numeric_limits<A>::has_infinity) return std::numeric_limits<A>::infinity();
+    if constexpr (mxcore::kernel_ops::is_complex_v<A>) return A(inf_f, inf_f);
+    else if constexpr (std::numeric_limits<A>::has_infinity) return std::numeric_limits<A>::infinity();
     else return std::numeric_limits<A>::max();
   }
-  template <typename A> static void fold(A& acc, A x) { acc = (x < acc || x != x) ? x : acc; }
+  template <typename A> static void fold(A& acc, A x) {
+    if constexpr (mxcore::kernel_ops::is_complex_v<A>) acc = mxcore::kernel_ops::Minimum{}(x, acc);
+    else acc = (x < acc || x != x) ? x : acc;
+  }
 };
 } // namespace mxcore_jit
 )";

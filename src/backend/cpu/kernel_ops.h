@@ -102,7 +102,6 @@ MXCORE_FLOAT_UNARY(Expm1, std::expm1(x))
 MXCORE_INEXACT_UNARY(Log, log_c(x))
 MXCORE_INEXACT_UNARY(Log2, is_complex_v<T> ? std::log(x) / C(0.6931471805599453) : C(std::log2(std::real(x))))
 MXCORE_INEXACT_UNARY(Log10, std::log10(x))
-MXCORE_FLOAT_UNARY(Log1p, std::log1p(x))
 MXCORE_INEXACT_UNARY(Sin, std::sin(x))
 MXCORE_INEXACT_UNARY(Cos, std::cos(x))
 MXCORE_INEXACT_UNARY(Tan, std::tan(x))
@@ -115,9 +114,31 @@ MXCORE_INEXACT_UNARY(Tanh, tanh_c(x))
 MXCORE_INEXACT_UNARY(ArcSinh, std::asinh(x))
 MXCORE_INEXACT_UNARY(ArcCosh, std::acosh(x))
 MXCORE_INEXACT_UNARY(ArcTanh, std::atanh(x))
-MXCORE_INEXACT_UNARY(Sigmoid, C(1) / (C(1) + exp_c(C(-x))))
+MXCORE_FLOAT_UNARY(Sigmoid, C(1) / (C(1) + exp_c(C(-x))))
 #undef MXCORE_INEXACT_UNARY
 #undef MXCORE_FLOAT_UNARY
+
+// Complex log1p as MLX computes it: near 0 the modulus comes from
+// log1p(x(2+x) + y^2), which keeps the precision that log(1 + z) loses.
+struct Log1p {
+  template <typename T>
+    requires is_inexact_v<T>
+  T operator()(T z) const {
+    if constexpr (is_complex_v<T>) {
+      float x = z.real(), y = z.imag();
+      float theta = std::atan2(y, x + 1.0f);
+      if (std::abs(z) < 0.5f) {
+        float r = x * (2.0f + x) + y * y;
+        return r == 0.0f ? T(x, theta) : T(0.5f * std::log1p(r), theta);
+      }
+      return T(std::log(std::hypot(x + 1.0f, y)), theta);
+    } else {
+      T x = z;
+      using C = compute_t<T>;
+      return T(std::log1p(C(x)));
+    }
+  }
+};
 
 struct Erf {
   template <typename T>
@@ -307,12 +328,26 @@ struct Power {
   }
 };
 
-// NaNs propagate, as in NumPy.
+// MLX orders complex numbers lexicographically: real part first, then
+// imaginary part; any comparison with a NaN part is false.
+template <typename T>
+bool complex_greater(T x, T y) {
+  return x.real() > y.real() || (x.real() == y.real() && x.imag() > y.imag());
+}
+template <typename T>
+bool complex_greater_equal(T x, T y) {
+  return x.real() > y.real() || (x.real() == y.real() && x.imag() >= y.imag());
+}
+
+// NaNs propagate, as in NumPy. On complex numbers MLX returns x when x has a
+// NaN part and otherwise the lexicographically larger (smaller) operand, so a
+// NaN in y survives only when y wins the comparison.
 struct Maximum {
   template <typename T>
-    requires is_real_v<T>
   T operator()(T x, T y) const {
-    if constexpr (is_float_v<T>) {
+    if constexpr (is_complex_v<T>) {
+      return (isnan_any(x) || complex_greater(x, y)) ? x : y;
+    } else if constexpr (is_float_v<T>) {
       return (x > y || x != x) ? x : y;
     } else {
       return x > y ? x : y;
@@ -322,9 +357,10 @@ struct Maximum {
 
 struct Minimum {
   template <typename T>
-    requires is_real_v<T>
   T operator()(T x, T y) const {
-    if constexpr (is_float_v<T>) {
+    if constexpr (is_complex_v<T>) {
+      return (isnan_any(x) || complex_greater(y, x)) ? x : y;
+    } else if constexpr (is_float_v<T>) {
       return (x < y || x != x) ? x : y;
     } else {
       return x < y ? x : y;
@@ -376,18 +412,22 @@ struct NotEqual {
   }
 };
 
-#define MXCORE_COMPARISON(NAME, OP)          \
-  struct NAME {                              \
-    template <typename T>                    \
-      requires is_real_v<T>                  \
-    bool operator()(T x, T y) const {        \
-      return x OP y;                         \
-    }                                        \
+// Complex operands compare lexicographically (see complex_greater).
+#define MXCORE_COMPARISON(NAME, OP, COMPLEX_EXPR) \
+  struct NAME {                                   \
+    template <typename T>                         \
+    bool operator()(T x, T y) const {             \
+      if constexpr (is_complex_v<T>) {            \
+        return COMPLEX_EXPR;                      \
+      } else {                                    \
+        return x OP y;                            \
+      }                                           \
+    }                                             \
   };
-MXCORE_COMPARISON(Less, <)
-MXCORE_COMPARISON(LessEqual, <=)
-MXCORE_COMPARISON(Greater, >)
-MXCORE_COMPARISON(GreaterEqual, >=)
+MXCORE_COMPARISON(Less, <, complex_greater(y, x))
+MXCORE_COMPARISON(LessEqual, <=, complex_greater_equal(y, x))
+MXCORE_COMPARISON(Greater, >, complex_greater(x, y))
+MXCORE_COMPARISON(GreaterEqual, >=, complex_greater_equal(x, y))
 #undef MXCORE_COMPARISON
 
 struct LogicalAnd {

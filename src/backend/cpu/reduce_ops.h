@@ -28,7 +28,9 @@ inline bool is_nan(T x) {
 template <typename T>
 inline bool greater(T x, T y) {
   if constexpr (is_complex_v<T>) {
-    return x.real() > y.real() || (x.real() == y.real() && x.imag() > y.imag());
+    // A value with a NaN part beats any NaN-free one (MLX's argmax/argmin).
+    return kernel_ops::complex_greater(x, y) ||
+           (kernel_ops::isnan_any(x) && !kernel_ops::isnan_any(y));
   } else {
     // Bitwise, not short-circuit, so folding loops vectorize as selects.
     return (x > y) | (is_nan(x) & !is_nan(y));
@@ -37,7 +39,8 @@ inline bool greater(T x, T y) {
 template <typename T>
 inline bool less(T x, T y) {
   if constexpr (is_complex_v<T>) {
-    return x.real() < y.real() || (x.real() == y.real() && x.imag() < y.imag());
+    return kernel_ops::complex_greater(y, x) ||
+           (kernel_ops::isnan_any(x) && !kernel_ops::isnan_any(y));
   } else {
     return (x < y) | (is_nan(x) & !is_nan(y));
   }
@@ -136,7 +139,12 @@ struct Max {
   }
   template <typename A>
   static void fold(A& acc, A x) {
-    acc = greater(x, acc) ? x : acc;
+    if constexpr (is_complex_v<A>) {
+      // As MLX: the later of two NaN-part values wins.
+      acc = kernel_ops::Maximum{}(x, acc);
+    } else {
+      acc = greater(x, acc) ? x : acc;
+    }
   }
 };
 
@@ -158,7 +166,11 @@ struct Min {
   }
   template <typename A>
   static void fold(A& acc, A x) {
-    acc = less(x, acc) ? x : acc;
+    if constexpr (is_complex_v<A>) {
+      acc = kernel_ops::Minimum{}(x, acc);
+    } else {
+      acc = less(x, acc) ? x : acc;
+    }
   }
 };
 

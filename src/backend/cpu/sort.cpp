@@ -51,6 +51,9 @@ void for_each_line(const StridedLayout<N>& kept, int64_t n_lines, int64_t len, F
 template <typename C>
 bool value_less(C a, C b) {
   if constexpr (kernel_ops::is_complex_v<C>) {
+    // Values with a NaN part sort last, in their original order (as MLX).
+    if (kernel_ops::isnan_any(a)) return false;
+    if (kernel_ops::isnan_any(b)) return true;
     return a.real() < b.real() || (a.real() == b.real() && a.imag() < b.imag());
   } else if constexpr (std::is_floating_point_v<C>) {
     if (std::isnan(a)) return false;
