@@ -91,25 +91,13 @@ MXCORE_BINARY_PRIMITIVE(LogicalOr)
 // Inputs: condition (bool), x, y.
 MXCORE_TERNARY_PRIMITIVE(Select)
 
-// Common body of the parameterized elementwise primitives below.
-#define MXCORE_ELEMENTWISE_RULES()                                        \
-  std::vector<array> jvp(const std::vector<array>& primals,               \
-                         const std::vector<array>& tangents,              \
-                         const std::vector<int>& argnums) override;       \
-  std::vector<array> vjp(const std::vector<array>& primals,               \
-                         const std::vector<array>& cotangents,            \
-                         const std::vector<int>& argnums,                 \
-                         const std::vector<array>& outputs) override;     \
-  std::pair<std::vector<array>, std::vector<int>> vmap(                   \
-      const std::vector<array>& inputs, const std::vector<int>& axes) override;
-
 // equal, or with equal_nan NaN == NaN (prints "NaNEqual").
 class Equal : public UnaryPrimitive {
  public:
   explicit Equal(Stream stream, bool equal_nan = false)
       : UnaryPrimitive(stream), equal_nan_(equal_nan) {}
   void eval_cpu(const std::vector<array>& inputs, array& out) override;
-  MXCORE_ELEMENTWISE_RULES()
+  MXCORE_TRANSFORM_DECLS
   const char* name() const override { return equal_nan_ ? "NaNEqual" : "Equal"; }
   bool is_equivalent(const Primitive& other) const override {
     return equal_nan_ == static_cast<const Equal&>(other).equal_nan_;
@@ -129,7 +117,7 @@ class BitwiseBinary : public UnaryPrimitive {
   enum Op { And, Or, Xor, LeftShift, RightShift };
   BitwiseBinary(Stream stream, Op op) : UnaryPrimitive(stream), op_(op) {}
   void eval_cpu(const std::vector<array>& inputs, array& out) override;
-  MXCORE_ELEMENTWISE_RULES()
+  MXCORE_TRANSFORM_DECLS
   const char* name() const override;
   bool is_equivalent(const Primitive& other) const override {
     return op_ == static_cast<const BitwiseBinary&>(other).op_;
@@ -147,14 +135,13 @@ class DivMod : public Primitive {
  public:
   explicit DivMod(Stream stream) : Primitive(stream) {}
   void eval_cpu(const std::vector<array>& inputs, std::vector<array>& outputs) override;
-  MXCORE_ELEMENTWISE_RULES()
+  MXCORE_TRANSFORM_DECLS
   MXCORE_DEFINE_NAME(DivMod)
   MXCORE_DEFINE_DEFAULT_IS_EQUIVALENT()
   std::vector<Shape> output_shapes(const std::vector<array>& inputs) override {
     return {inputs[0].shape(), inputs[0].shape()};
   }
 };
-#undef MXCORE_ELEMENTWISE_RULES
 
 } // namespace mxcore
 

@@ -18,6 +18,7 @@
 #include <optional>
 
 #include "backend/cpu/copy.h"
+#include "backend/cpu/dispatch.h"
 #include "backend/cpu/thread_pool.h"
 #include "primitives/conv.h"
 
@@ -443,46 +444,41 @@ void input_grad_typed(const array& w, const array& cotan, array& out, const Conv
 
 } // namespace
 
+// Half types are computed in float, float64 in double.
+template <typename F>
+void dispatch_conv(Dtype dtype, F&& f) {
+  dispatch_float_types(dtype, "conv", [&](auto tag) {
+    using T = MXCORE_TAG_TYPE(tag);
+    using Acc = std::conditional_t<std::is_same_v<T, double>, double, float>;
+    f(type_tag<T>{}, type_tag<Acc>{});
+  });
+}
+
 void convolution(const array& input, const array& weight, array& out, const ConvParams& p) {
   out.set_data(allocator::malloc(out.nbytes()));
   if (out.size() == 0) return;
   if (input.dtype() != out.dtype()) {
     throw std::invalid_argument("[Convolution] Input dtype must match the output dtype.");
   }
-  switch (out.dtype().val) {
-    case Dtype::Val::float32: conv_typed<float, float>(input, weight, out, p); break;
-    case Dtype::Val::float64: conv_typed<double, double>(input, weight, out, p); break;
-    case Dtype::Val::float16: conv_typed<float16_t, float>(input, weight, out, p); break;
-    case Dtype::Val::bfloat16: conv_typed<bfloat16_t, float>(input, weight, out, p); break;
-    default:
-      throw std::invalid_argument("[conv] Unsupported dtype " + dtype_name(out.dtype()) + ".");
-  }
+  dispatch_conv(out.dtype(), [&](auto t, auto acc) {
+    conv_typed<MXCORE_TAG_TYPE(t), MXCORE_TAG_TYPE(acc)>(input, weight, out, p);
+  });
 }
 
 void conv_weight_grad(const array& input, const array& cotan, array& out, const ConvParams& p) {
   out.set_data(allocator::malloc(out.nbytes()));
   if (out.size() == 0) return;
-  switch (out.dtype().val) {
-    case Dtype::Val::float32: weight_grad_typed<float, float>(input, cotan, out, p); break;
-    case Dtype::Val::float64: weight_grad_typed<double, double>(input, cotan, out, p); break;
-    case Dtype::Val::float16: weight_grad_typed<float16_t, float>(input, cotan, out, p); break;
-    case Dtype::Val::bfloat16: weight_grad_typed<bfloat16_t, float>(input, cotan, out, p); break;
-    default:
-      throw std::invalid_argument("[conv] Unsupported dtype " + dtype_name(out.dtype()) + ".");
-  }
+  dispatch_conv(out.dtype(), [&](auto t, auto acc) {
+    weight_grad_typed<MXCORE_TAG_TYPE(t), MXCORE_TAG_TYPE(acc)>(input, cotan, out, p);
+  });
 }
 
 void conv_input_grad(const array& weight, const array& cotan, array& out, const ConvParams& p) {
   out.set_data(allocator::malloc(out.nbytes()));
   if (out.size() == 0) return;
-  switch (out.dtype().val) {
-    case Dtype::Val::float32: input_grad_typed<float, float>(weight, cotan, out, p); break;
-    case Dtype::Val::float64: input_grad_typed<double, double>(weight, cotan, out, p); break;
-    case Dtype::Val::float16: input_grad_typed<float16_t, float>(weight, cotan, out, p); break;
-    case Dtype::Val::bfloat16: input_grad_typed<bfloat16_t, float>(weight, cotan, out, p); break;
-    default:
-      throw std::invalid_argument("[conv] Unsupported dtype " + dtype_name(out.dtype()) + ".");
-  }
+  dispatch_conv(out.dtype(), [&](auto t, auto acc) {
+    input_grad_typed<MXCORE_TAG_TYPE(t), MXCORE_TAG_TYPE(acc)>(weight, cotan, out, p);
+  });
 }
 
 } // namespace mxcore::cpu

@@ -36,6 +36,21 @@ decltype(auto) dispatch_all_types(Dtype dtype, F&& f) {
   throw std::invalid_argument("[dispatch] Unknown dtype.");
 }
 
+// Calls f(type_tag<T>{}) for the floating dtypes (float16, bfloat16, float32,
+// float64); other dtypes raise "[op] Unsupported dtype".
+template <typename F>
+decltype(auto) dispatch_float_types(Dtype dtype, const char* op, F&& f) {
+  switch (dtype.val) {
+    case Dtype::Val::float16: return f(type_tag<float16_t>{});
+    case Dtype::Val::float32: return f(type_tag<float>{});
+    case Dtype::Val::float64: return f(type_tag<double>{});
+    case Dtype::Val::bfloat16: return f(type_tag<bfloat16_t>{});
+    default: break;
+  }
+  throw std::invalid_argument(std::string("[") + op + "] Unsupported dtype " +
+                              dtype_name(dtype) + ".");
+}
+
 // Dispatch by element size only, for kernels that just move bytes.
 template <typename F>
 decltype(auto) dispatch_by_size(int size, F&& f) {
