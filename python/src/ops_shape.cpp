@@ -6,7 +6,7 @@ using mxpy::to_array;
 using mxpy::to_axes;
 using mxpy::to_shape;
 
-void init_indexing(py::module_& m); // indexing.cpp
+void init_indexing(py::module_& m); // indexing_bindings.cpp
 
 namespace {
 
