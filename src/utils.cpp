@@ -4,7 +4,7 @@
 #include <iomanip>
 #include <sstream>
 
-#include "backend/cpu/dispatch.h"
+#include "kernel/dtype_dispatch.h"
 #include "mxcore/transforms.h"
 
 namespace mxcore {
@@ -73,7 +73,7 @@ std::ostream& operator<<(std::ostream& os, array a) {
   } else {
     body.precision(6);
   }
-  cpu::dispatch_all_types(a.dtype(), [&](auto tag) {
+  dispatch_all_types(a.dtype(), [&](auto tag) {
     using T = MXCORE_TAG_TYPE(tag);
     if (a.ndim() == 0) {
       print_scalar(body, a.data<T>()[0]);

@@ -3,7 +3,7 @@
 #include <pybind11/complex.h>
 #include <pybind11/numpy.h>
 
-#include "backend/cpu/dispatch.h"
+#include "kernel/dtype_dispatch.h"
 #include "mxcore/transforms.h"
 
 namespace mxpy {
@@ -95,7 +95,7 @@ array from_numpy(py::array arr, std::optional<Dtype> dtype, bool from_python_val
   auto buffer = allocator::malloc(n * target.size);
   array out(buffer, shape, target);
   const void* data = contiguous.data();
-  cpu::dispatch_all_types(buf_t, [&](auto tag) {
+  dispatch_all_types(buf_t, [&](auto tag) {
     using T = MXCORE_TAG_TYPE(tag);
     detail::fill_converted(static_cast<const T*>(data), n, target, out.raw_data());
   });

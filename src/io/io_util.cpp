@@ -3,7 +3,8 @@
 #include <algorithm>
 #include <limits>
 
-#include "backend/cpu/copy.h"
+#include "mxcore/primitives.h"
+#include "primitives/elementwise.h"
 
 namespace mxcore::io_detail {
 
@@ -25,8 +26,14 @@ array dense_for_write(array a, bool& fortran) {
 array row_major_for_write(array a) {
   a.eval();
   if (a.flags().row_contiguous) return a;
-  array dense(a.shape(), a.dtype(), nullptr, {});
-  cpu::copy_to_row_major(a, dense);
+  // A same-dtype AsType copies to row-major any input it cannot donate, and
+  // `a` stays referenced here; evaluated on the CPU, where the bytes are read.
+  array dense(a.shape(), a.dtype(),
+              std::make_shared<AsType>(default_stream(Device::cpu), a.dtype()), {a});
+  dense.eval();
+  if (!dense.flags().row_contiguous) {
+    throw std::logic_error("[save] Expected a row-major copy of the array.");
+  }
   return dense;
 }
 

@@ -8,8 +8,8 @@
 #include <limits>
 #include <sstream>
 
-#include "backend/cpu/copy.h"
 #include "io/io_util.h"
+#include "kernel/strides.h"
 #include "ops/util.h"
 
 namespace mxcore {
@@ -285,7 +285,7 @@ array load(std::shared_ptr<io::Reader> in, StreamOrDevice s) {
     step *= h.shape[i];
   }
   array out(h.shape, dtype, nullptr, {});
-  out.copy_shared_buffer(data, strides, cpu::view_flags(h.shape, strides), data.size());
+  out.copy_shared_buffer(data, strides, kernel::view_flags(h.shape, strides), data.size());
   return out;
 }
 

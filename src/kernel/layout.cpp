@@ -4,7 +4,7 @@
 #include <climits>
 #include <cstdlib>
 
-#include "backend/cpu/strided.h"
+#include "kernel/strides.h"
 
 namespace mxcore::kernel {
 
@@ -85,7 +85,7 @@ FusedLayout plan_fused_layout(const std::vector<array>& inputs,
     bstrides.push_back(broadcast_strides(inputs[i], out_shape));
   }
   for (auto& s : bstrides) ptrs.push_back(&s);
-  auto [cshape, cstrides] = cpu::collapse_dims(out_shape, ptrs);
+  auto [cshape, cstrides] = collapse_dims(out_shape, ptrs);
   if (cshape.empty()) { // every dim is 1
     cshape.push_back(1);
     for (auto& s : cstrides) s.push_back(0);

@@ -1,29 +1,9 @@
-#include "backend/cpu/copy.h"
 #include "mxcore/ops.h"
 #include "primitives/elementwise.h"
 
 namespace mxcore {
 
-namespace {
-// Shares the input's buffer when it cannot be written anyway.
-void copy_or_share(const array& in, array& out) {
-  if (in.flags().contiguous && in.is_donatable()) {
-    out.copy_shared_buffer(in);
-  } else {
-    cpu::copy_to_row_major(in, out);
-  }
-}
-} // namespace
-
 // ---- AsType
-void AsType::eval_cpu(const std::vector<array>& inputs, array& out) {
-  const array& in = inputs[0];
-  if (in.dtype() == out.dtype()) {
-    copy_or_share(in, out);
-    return;
-  }
-  cpu::copy_to_row_major(in, out);
-}
 std::vector<array> AsType::jvp(const std::vector<array>&,
                                const std::vector<array>& tangents,
                                const std::vector<int>&) {
@@ -45,9 +25,6 @@ std::pair<std::vector<array>, std::vector<int>> AsType::vmap(
 }
 
 // ---- Copy
-void Copy::eval_cpu(const std::vector<array>& inputs, array& out) {
-  out.copy_shared_buffer(inputs[0]); // arrays are immutable: sharing is a copy
-}
 std::vector<array> Copy::jvp(const std::vector<array>&,
                              const std::vector<array>& tangents,
                              const std::vector<int>&) {
@@ -65,9 +42,6 @@ std::pair<std::vector<array>, std::vector<int>> Copy::vmap(
 }
 
 // ---- StopGradient
-void StopGradient::eval_cpu(const std::vector<array>& inputs, array& out) {
-  out.copy_shared_buffer(inputs[0]);
-}
 std::vector<array> StopGradient::jvp(const std::vector<array>& primals,
                                      const std::vector<array>&,
                                      const std::vector<int>&) {

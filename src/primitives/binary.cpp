@@ -1,6 +1,5 @@
 // Arithmetic binary primitives. Inputs are broadcast to one shape and share a
 // dtype (the op builders in ops/ arrange both).
-#include "backend/cpu/binary.h"
 #include "mxcore/ops.h"
 #include "primitives/elementwise.h"
 #include "primitives/elementwise_rules.h"
@@ -30,9 +29,6 @@ array power_exponent_partial(const array& a, const array& y, Stream s) {
 // expression of arg, a, b, y (= f(a, b)), s (the stream) and k(v) (a scalar
 // of a's dtype).
 #define MXCORE_SMOOTH_BINARY(NAME, FN, PARTIAL)                                  \
-  void NAME::eval_cpu(const std::vector<array>& inputs, array& out) {            \
-    cpu::binary_op(inputs[0], inputs[1], out, kernel_ops::NAME{}, name());       \
-  }                                                                              \
   static array NAME##_partial(int arg, const array& a, const array& b,           \
                               const array& y, Stream s) {                        \
     auto k = [&](double v) { return scalar_like(v, a); };                        \
@@ -92,9 +88,6 @@ MXCORE_SMOOTH_BINARY(ArcTan2, arctan2,
 #undef MXCORE_SMOOTH_BINARY
 
 // ---- Add and Subtract: the tangents themselves, no multiplications.
-void Add::eval_cpu(const std::vector<array>& inputs, array& out) {
-  cpu::binary_op(inputs[0], inputs[1], out, kernel_ops::Add{}, name());
-}
 std::vector<array> Add::jvp(const std::vector<array>&,
                             const std::vector<array>& tangents,
                             const std::vector<int>& argnums) {
@@ -113,9 +106,6 @@ std::pair<std::vector<array>, std::vector<int>> Add::vmap(
       inputs, axes, [&](const array& a, const array& b) { return add(a, b, s); }, s);
 }
 
-void Subtract::eval_cpu(const std::vector<array>& inputs, array& out) {
-  cpu::binary_op(inputs[0], inputs[1], out, kernel_ops::Subtract{}, name());
-}
 std::vector<array> Subtract::jvp(const std::vector<array>&,
                                  const std::vector<array>& tangents,
                                  const std::vector<int>& argnums) {
@@ -140,10 +130,6 @@ std::pair<std::vector<array>, std::vector<int>> Subtract::vmap(
 }
 
 // ---- DivMod: two piecewise constant outputs.
-void DivMod::eval_cpu(const std::vector<array>& inputs, std::vector<array>& outputs) {
-  cpu::binary_op_two_outputs(inputs[0], inputs[1], outputs[0], outputs[1],
-                             kernel_ops::DivMod{}, name());
-}
 std::vector<array> DivMod::jvp(const std::vector<array>& primals,
                                const std::vector<array>&,
                                const std::vector<int>&) {

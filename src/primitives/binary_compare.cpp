@@ -1,6 +1,5 @@
 // Binary primitives with piecewise constant outputs: comparisons (bool
 // results), logical and bitwise ops. Their derivatives are zero.
-#include "backend/cpu/binary.h"
 #include "mxcore/ops.h"
 #include "primitives/elementwise.h"
 #include "primitives/elementwise_rules.h"
@@ -27,10 +26,7 @@ namespace mxcore {
         inputs, axes, [&](const array& a, const array& b) { return FN; }, s);    \
   }
 
-#define MXCORE_COMPARISON(NAME, FN)                                              \
-  void NAME::eval_cpu(const std::vector<array>& inputs, array& out) {            \
-    cpu::binary_op_to<bool>(inputs[0], inputs[1], out, kernel_ops::NAME{}, name()); \
-  }                                                                              \
+#define MXCORE_COMPARISON(NAME, FN) \
   MXCORE_CONSTANT_BINARY_RULES(NAME, FN(a, b, s), bool_)
 
 MXCORE_COMPARISON(NotEqual, not_equal)
@@ -41,13 +37,6 @@ MXCORE_COMPARISON(GreaterEqual, greater_equal)
 MXCORE_COMPARISON(LogicalAnd, logical_and)
 MXCORE_COMPARISON(LogicalOr, logical_or)
 
-void Equal::eval_cpu(const std::vector<array>& inputs, array& out) {
-  if (equal_nan_) {
-    cpu::binary_op_to<bool>(inputs[0], inputs[1], out, kernel_ops::NaNEqual{}, name());
-  } else {
-    cpu::binary_op_to<bool>(inputs[0], inputs[1], out, kernel_ops::Equal{}, name());
-  }
-}
 MXCORE_CONSTANT_BINARY_RULES(
     Equal,
     array(broadcast_shapes(a.shape(), b.shape()), bool_, std::make_shared<Equal>(s, equal_nan_),
@@ -65,17 +54,6 @@ const char* BitwiseBinary::name() const {
   return "BitwiseBinary";
 }
 
-void BitwiseBinary::eval_cpu(const std::vector<array>& inputs, array& out) {
-  const array& a = inputs[0];
-  const array& b = inputs[1];
-  switch (op_) {
-    case And: return cpu::binary_op(a, b, out, kernel_ops::BitwiseAnd{}, name());
-    case Or: return cpu::binary_op(a, b, out, kernel_ops::BitwiseOr{}, name());
-    case Xor: return cpu::binary_op(a, b, out, kernel_ops::BitwiseXor{}, name());
-    case LeftShift: return cpu::binary_op(a, b, out, kernel_ops::LeftShift{}, name());
-    case RightShift: return cpu::binary_op(a, b, out, kernel_ops::RightShift{}, name());
-  }
-}
 MXCORE_CONSTANT_BINARY_RULES(
     BitwiseBinary,
     array(broadcast_shapes(a.shape(), b.shape()), a.dtype(),

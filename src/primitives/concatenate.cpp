@@ -1,24 +1,11 @@
 // Concatenate (copies each input into its window of the output) and AsStrided
 // (an arbitrary view of the row-major input).
-#include "backend/cpu/copy.h"
 #include "mxcore/ops.h"
 #include "primitives/shape.h"
 
 namespace mxcore {
 
 // ---- Concatenate
-void Concatenate::eval_cpu(const std::vector<array>& inputs, array& out) {
-  out.set_data(allocator::malloc(out.nbytes()));
-  int64_t offset = 0; // elements along axis_ written so far
-  for (auto& in : inputs) {
-    if (in.size() > 0) {
-      array window(in.shape(), out.dtype(), nullptr, {});
-      cpu::make_view(out, window, out.strides(), offset * out.strides()[axis_]);
-      cpu::copy_into(in, window);
-    }
-    offset += in.shape(axis_);
-  }
-}
 std::vector<Shape> Concatenate::output_shapes(const std::vector<array>& inputs) {
   Shape shape = inputs[0].shape();
   for (size_t i = 1; i < inputs.size(); ++i) shape[axis_] += inputs[i].shape(axis_);
@@ -70,17 +57,6 @@ std::pair<std::vector<array>, std::vector<int>> Concatenate::vmap(
 }
 
 // ---- AsStrided
-void AsStrided::eval_cpu(const std::vector<array>& inputs, array& out) {
-  const array& in = inputs[0];
-  if (in.flags().row_contiguous) {
-    cpu::make_view(in, out, strides_, static_cast<int64_t>(offset_));
-    return;
-  }
-  // Strides refer to the row-major layout of the input.
-  array dense(in.shape(), in.dtype(), nullptr, {});
-  cpu::copy_to_row_major(in, dense);
-  cpu::make_view(dense, out, strides_, static_cast<int64_t>(offset_));
-}
 bool AsStrided::is_equivalent(const Primitive& other) const {
   auto& o = static_cast<const AsStrided&>(other);
   return shape_ == o.shape_ && strides_ == o.strides_ && offset_ == o.offset_;

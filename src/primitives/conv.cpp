@@ -68,10 +68,6 @@ array convolution(const array& input, const array& weight, const ConvParams& p, 
                std::make_shared<Convolution>(s, p), {input, weight});
 }
 
-void Convolution::eval_cpu(const std::vector<array>& inputs, array& out) {
-  cpu::convolution(inputs[0], inputs[1], out, params_);
-}
-
 std::vector<Shape> Convolution::output_shapes(const std::vector<array>& inputs) {
   return {conv_output_shape(inputs[0].shape(), inputs[1].shape(), params_)};
 }
@@ -172,10 +168,6 @@ std::vector<array> Convolution::vjp(const std::vector<array>& primals,
 
 // ---------------------------------------------------------------- ConvInputGrad
 
-void ConvInputGrad::eval_cpu(const std::vector<array>& inputs, array& out) {
-  cpu::conv_input_grad(inputs[0], inputs[1], out, params_);
-}
-
 std::vector<array> ConvInputGrad::jvp(const std::vector<array>& primals,
                                       const std::vector<array>& tangents,
                                       const std::vector<int>& argnums) {
@@ -218,10 +210,6 @@ std::pair<std::vector<array>, std::vector<int>> ConvInputGrad::vmap(
 }
 
 // ---------------------------------------------------------------- ConvWeightGrad
-
-void ConvWeightGrad::eval_cpu(const std::vector<array>& inputs, array& out) {
-  cpu::conv_weight_grad(inputs[0], inputs[1], out, params_);
-}
 
 std::vector<array> ConvWeightGrad::jvp(const std::vector<array>& primals,
                                        const std::vector<array>& tangents,

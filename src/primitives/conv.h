@@ -104,13 +104,4 @@ array conv_input_grad(const Shape& input_shape, const array& weight, const array
 array conv_weight_grad(const array& input, const Shape& weight_shape, const array& cotan,
                        const ConvParams& p, Stream s);
 
-namespace cpu {
-// im2col into a bounded scratch + BLAS gemm; out is allocated here.
-void convolution(const array& input, const array& weight, array& out, const ConvParams& p);
-// dw = cotan^T @ im2col(input), tiled like convolution; out has the weight's shape.
-void conv_weight_grad(const array& input, const array& cotan, array& out, const ConvParams& p);
-// dx = col2im(cotan @ weight); out has the input's shape.
-void conv_input_grad(const array& weight, const array& cotan, array& out, const ConvParams& p);
-} // namespace cpu
-
 } // namespace mxcore

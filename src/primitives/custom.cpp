@@ -18,15 +18,6 @@ std::string shape_text(const Shape& shape) {
 } // namespace
 
 // ---- CustomTransforms
-void CustomTransforms::eval_cpu(const std::vector<array>& inputs,
-                                std::vector<array>& outputs) {
-  // The trailing inputs are the outputs of the wrapped function.
-  int first = num_arguments(inputs);
-  for (size_t i = 0; i < outputs.size(); ++i) {
-    outputs[i].copy_shared_buffer(inputs[first + i]);
-  }
-}
-
 std::vector<Shape> CustomTransforms::output_shapes(
     const std::vector<array>& inputs) {
   std::vector<Shape> shapes;
@@ -109,13 +100,6 @@ std::pair<std::vector<array>, std::vector<int>> CustomTransforms::vmap(
 }
 
 // ---- Depends
-void Depends::eval_cpu(const std::vector<array>& inputs,
-                       std::vector<array>& outputs) {
-  for (size_t i = 0; i < outputs.size(); ++i) {
-    outputs[i].copy_shared_buffer(inputs[i]);
-  }
-}
-
 std::vector<Shape> Depends::output_shapes(const std::vector<array>& inputs) {
   std::vector<Shape> shapes;
   for (int i = 0; i < num_forwarded_; ++i) shapes.push_back(inputs[i].shape());

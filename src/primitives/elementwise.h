@@ -1,5 +1,5 @@
-// Elementwise primitives: unary, binary, ternary. Their eager kernels use the
-// functors of backend/cpu/kernel_ops.h, which the JIT shares.
+// Elementwise primitives: unary, binary, ternary. Rules only: their kernels
+// live under src/backend/ (the CPU's apply the kernel_ops functors the JIT shares).
 #pragma once
 
 #include "mxcore/primitives.h"

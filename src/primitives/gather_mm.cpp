@@ -48,10 +48,6 @@ array gather_mm_indexed(const array& a, const array& b, array lhs, array rhs,
                std::make_shared<GatherMM>(s, sorted_indices), {a, b, lhs, rhs});
 }
 
-void GatherMM::eval_cpu(const std::vector<array>& inputs, array& out) {
-  cpu::gather_mm(inputs[0], inputs[1], inputs[2], inputs[3], out);
-}
-
 std::vector<Shape> GatherMM::output_shapes(const std::vector<array>& inputs) {
   Shape shape = broadcast_shapes(inputs[2].shape(), inputs[3].shape());
   shape.push_back(inputs[0].shape(-2));

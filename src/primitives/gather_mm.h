@@ -31,9 +31,4 @@ class GatherMM : public UnaryPrimitive {
 array gather_mm_indexed(const array& a, const array& b, array lhs, array rhs,
                         bool sorted_indices, Stream s);
 
-namespace cpu {
-// Allocates out and fills it; indices out of range throw std::out_of_range.
-void gather_mm(const array& a, const array& b, const array& lhs, const array& rhs, array& out);
-} // namespace cpu
-
 } // namespace mxcore

@@ -41,10 +41,6 @@ std::pair<std::vector<array>, std::vector<int>> LinalgPrimitive::vmap(
 
 // ---------------------------------------------------------------- Inverse
 
-void Inverse::eval_cpu(const std::vector<array>& inputs, std::vector<array>& outputs) {
-  cpu::inverse(inputs[0], outputs[0], triangular_, upper_);
-}
-
 std::vector<array> Inverse::apply(const array& x) {
   return {triangular_ ? linalg::tri_inv(x, upper_, stream()) : linalg::inv(x, stream())};
 }
@@ -70,10 +66,6 @@ std::vector<array> Inverse::vjp(const std::vector<array>&,
 }
 
 // ---------------------------------------------------------------- Cholesky
-
-void Cholesky::eval_cpu(const std::vector<array>& inputs, std::vector<array>& outputs) {
-  cpu::cholesky(inputs[0], outputs[0], upper_);
-}
 
 std::vector<array> Cholesky::apply(const array& x) {
   return {linalg::cholesky(x, upper_, stream())};
@@ -114,10 +106,6 @@ std::vector<array> Cholesky::vjp(const std::vector<array>&,
 
 // ---------------------------------------------------------------- QRF
 
-void QRF::eval_cpu(const std::vector<array>& inputs, std::vector<array>& outputs) {
-  cpu::qr(inputs[0], outputs[0], outputs[1]);
-}
-
 std::vector<Shape> QRF::output_shapes(const std::vector<array>& inputs) {
   const Shape& in = inputs[0].shape();
   int m = in[in.size() - 2], n = in.back(), k = std::min(m, n);
@@ -133,10 +121,6 @@ std::vector<array> QRF::apply(const array& x) {
 }
 
 // ---------------------------------------------------------------- SVD
-
-void SVD::eval_cpu(const std::vector<array>& inputs, std::vector<array>& outputs) {
-  cpu::svd(inputs[0], outputs, compute_uv_);
-}
 
 std::vector<Shape> SVD::output_shapes(const std::vector<array>& inputs) {
   const Shape& in = inputs[0].shape();
@@ -155,10 +139,6 @@ std::vector<array> SVD::apply(const array& x) {
 }
 
 // ---------------------------------------------------------------- Eigh
-
-void Eigh::eval_cpu(const std::vector<array>& inputs, std::vector<array>& outputs) {
-  cpu::eigh(inputs[0], outputs, uplo_, compute_vectors_);
-}
 
 std::vector<Shape> Eigh::output_shapes(const std::vector<array>& inputs) {
   Shape w(inputs[0].shape().begin(), inputs[0].shape().end() - 1);
@@ -200,10 +180,6 @@ std::vector<array> Eigh::vjp(const std::vector<array>& primals,
 
 // ---------------------------------------------------------------- Eig
 
-void Eig::eval_cpu(const std::vector<array>& inputs, std::vector<array>& outputs) {
-  cpu::eig(inputs[0], outputs, compute_vectors_);
-}
-
 std::vector<Shape> Eig::output_shapes(const std::vector<array>& inputs) {
   Shape w(inputs[0].shape().begin(), inputs[0].shape().end() - 1);
   if (!compute_vectors_) return {w};
@@ -217,10 +193,6 @@ std::vector<array> Eig::apply(const array& x) {
 }
 
 // ---------------------------------------------------------------- LUF
-
-void LUF::eval_cpu(const std::vector<array>& inputs, std::vector<array>& outputs) {
-  cpu::lu_factor(inputs[0], outputs[0], outputs[1], outputs[2]);
-}
 
 std::vector<Shape> LUF::output_shapes(const std::vector<array>& inputs) {
   const Shape& in = inputs[0].shape();

@@ -34,10 +34,6 @@ Shape matmul_shape(const array& a, const array& b) {
 
 // ---------------------------------------------------------------- Matmul
 
-void Matmul::eval_cpu(const std::vector<array>& inputs, array& out) {
-  cpu::matmul(inputs[0], inputs[1], out);
-}
-
 std::vector<Shape> Matmul::output_shapes(const std::vector<array>& inputs) {
   return {matmul_shape(inputs[0], inputs[1])};
 }
@@ -80,10 +76,6 @@ std::pair<std::vector<array>, std::vector<int>> Matmul::vmap(
 }
 
 // ---------------------------------------------------------------- AddMM
-
-void AddMM::eval_cpu(const std::vector<array>& inputs, array& out) {
-  cpu::matmul(inputs[0], inputs[1], out, alpha_, beta_, &inputs[2]);
-}
 
 std::vector<Shape> AddMM::output_shapes(const std::vector<array>& inputs) {
   return {matmul_shape(inputs[0], inputs[1])};

@@ -38,11 +38,4 @@ class AddMM : public UnaryPrimitive {
   float beta_;
 };
 
-namespace cpu {
-// out = alpha * a @ b + beta * c (c may be null when beta == 0). a: (..., M, K),
-// b: (..., K, N) with equal batch dims, any strides; out is allocated here.
-void matmul(const array& a, const array& b, array& out, float alpha = 1.0f,
-            float beta = 0.0f, const array* c = nullptr);
-} // namespace cpu
-
 } // namespace mxcore

@@ -9,10 +9,6 @@ namespace mxcore {
 
 // ---------------------------------------------------------------- Reduce
 
-void Reduce::eval_cpu(const std::vector<array>& inputs, array& out) {
-  cpu::reduce(inputs[0], out, reduce_type_, axes_);
-}
-
 const char* Reduce::name() const {
   switch (reduce_type_) {
     case And: return "And";
@@ -117,10 +113,6 @@ std::pair<std::vector<array>, std::vector<int>> Reduce::vmap(
 }
 
 // ---------------------------------------------------------------- ArgReduce
-
-void ArgReduce::eval_cpu(const std::vector<array>& inputs, array& out) {
-  cpu::arg_reduce(inputs[0], out, reduce_type_, axis_);
-}
 
 std::vector<Shape> ArgReduce::output_shapes(const std::vector<array>& inputs) {
   Shape shape = inputs[0].shape();

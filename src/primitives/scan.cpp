@@ -65,10 +65,6 @@ array cum_extreme_vjp(const array& x, const array& out, const array& g, int axis
 
 } // namespace
 
-void Scan::eval_cpu(const std::vector<array>& inputs, array& out) {
-  cpu::scan(inputs[0], out, reduce_type_, axis_, reverse_, inclusive_);
-}
-
 const char* Scan::name() const {
   switch (reduce_type_) {
     case Max: return "CumMax";

@@ -38,10 +38,4 @@ class Scan : public UnaryPrimitive {
   bool inclusive_;
 };
 
-namespace cpu {
-// Eager kernel (backend/cpu/scan.cpp): allocates `out` row-major.
-void scan(const array& in, array& out, Scan::ReduceType type, int axis, bool reverse,
-          bool inclusive);
-} // namespace cpu
-
 } // namespace mxcore

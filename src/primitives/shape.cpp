@@ -2,7 +2,6 @@
 
 #include <numeric>
 
-#include "backend/cpu/copy.h"
 #include "mxcore/ops.h"
 #include "ops/util.h"
 
@@ -10,15 +9,6 @@ namespace mxcore {
 
 
 // ---- Broadcast
-void Broadcast::eval_cpu(const std::vector<array>& inputs, array& out) {
-  const array& in = inputs[0];
-  Strides strides(out.ndim(), 0);
-  int diff = out.ndim() - in.ndim();
-  for (int i = 0; i < in.ndim(); ++i) {
-    strides[i + diff] = in.shape(i) == 1 ? 0 : in.strides()[i];
-  }
-  cpu::make_view(in, out, strides);
-}
 std::vector<Shape> Broadcast::output_shapes(const std::vector<array>& inputs) {
   if (inputs.size() == 1) return {shape_};
   Shape shape = inputs[0].shape();
@@ -124,19 +114,6 @@ std::optional<Strides> reshape_view_strides(const Shape& shape, const Strides& s
   return out;
 }
 
-void Reshape::eval_cpu(const std::vector<array>& inputs, array& out) {
-  const array& in = inputs[0];
-  if (in.flags().row_contiguous) {
-    cpu::make_view(in, out, row_major_strides(out.shape()));
-  } else if (auto strides = reshape_view_strides(in.shape(), in.strides(), out.shape())) {
-    cpu::make_view(in, out, *strides);
-  } else {
-    // copy_into walks one shape: copy in its own shape, then view the result.
-    array dense(in.shape(), in.dtype(), nullptr, {});
-    cpu::copy_to_row_major(in, dense);
-    cpu::make_view(dense, out, row_major_strides(out.shape()));
-  }
-}
 std::vector<Shape> Reshape::output_shapes(const std::vector<array>& inputs) {
   const Shape& in = inputs[0].shape();
   if (in == in_shape_ || (in_shape_.empty() && inputs[0].size() == shape_size(shape_))) {
@@ -198,12 +175,6 @@ std::pair<std::vector<array>, std::vector<int>> Reshape::vmap(
 }
 
 // ---- Transpose
-void Transpose::eval_cpu(const std::vector<array>& inputs, array& out) {
-  const array& in = inputs[0];
-  Strides strides(axes_.size());
-  for (size_t i = 0; i < axes_.size(); ++i) strides[i] = in.strides()[axes_[i]];
-  cpu::make_view(in, out, strides);
-}
 std::vector<Shape> Transpose::output_shapes(const std::vector<array>& inputs) {
   Shape shape(axes_.size());
   for (size_t i = 0; i < axes_.size(); ++i) shape[i] = inputs[0].shape(axes_[i]);

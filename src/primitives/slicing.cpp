@@ -1,5 +1,4 @@
 // Slice (a view) and SliceUpdate (a copy with a window replaced).
-#include "backend/cpu/copy.h"
 #include "mxcore/ops.h"
 #include "primitives/shape.h"
 
@@ -18,19 +17,6 @@ Shape slice_shape(const Shape& shape, const Shape& start, const Shape& stop,
 }
 
 namespace {
-
-// A view of base's window (element offset + scaled strides); also the
-// destination of strided copies into a freshly allocated output.
-void window_view(const array& base, array& view, const Shape& start, const Shape& strides) {
-  int64_t offset = 0;
-  Strides st(start.size());
-  for (size_t i = 0; i < start.size(); ++i) {
-    if (view.shape(i) > 0) offset += int64_t(start[i]) * base.strides()[i];
-    st[i] = base.strides()[i] * strides[i];
-  }
-  if (view.size() == 0) offset = 0;
-  cpu::make_view(base, view, st, offset);
-}
 
 // Builders on already-normalized parameters (the public ops would normalize a
 // second time, which is wrong for negative strides whose stop is -1).
@@ -68,9 +54,6 @@ bool same_window(const Shape& a0, const Shape& a1, const Shape& a2, const Shape&
 } // namespace
 
 // ---- Slice
-void Slice::eval_cpu(const std::vector<array>& inputs, array& out) {
-  window_view(inputs[0], out, start_, strides_);
-}
 bool Slice::is_equivalent(const Primitive& other) const {
   auto& o = static_cast<const Slice&>(other);
   return same_window(start_, stop_, strides_, o.start_, o.stop_, o.strides_);
@@ -98,22 +81,6 @@ std::pair<std::vector<array>, std::vector<int>> Slice::vmap(
 }
 
 // ---- SliceUpdate
-void SliceUpdate::eval_cpu(const std::vector<array>& inputs, array& out) {
-  const array& src = inputs[0];
-  const array& upd = inputs[1];
-  if (upd.size() == 0) {
-    out.copy_shared_buffer(src); // nothing changes; arrays are immutable
-    return;
-  }
-  if (src.flags().row_contiguous && src.is_donatable()) {
-    out.move_shared_buffer(src);
-  } else {
-    cpu::copy_to_row_major(src, out);
-  }
-  array window(upd.shape(), out.dtype(), nullptr, {});
-  window_view(out, window, start_, strides_);
-  cpu::copy_into(upd, window);
-}
 bool SliceUpdate::is_equivalent(const Primitive& other) const {
   auto& o = static_cast<const SliceUpdate&>(other);
   return same_window(start_, stop_, strides_, o.start_, o.stop_, o.strides_);

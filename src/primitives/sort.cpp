@@ -4,10 +4,6 @@ namespace mxcore {
 
 // ---------------------------------------------------------------- Sort
 
-void Sort::eval_cpu(const std::vector<array>& inputs, array& out) {
-  cpu::sort(inputs[0], out, mode_, axis_, kth_);
-}
-
 const char* Sort::name() const {
   switch (mode_) {
     case Values: return "Sort";
@@ -61,10 +57,6 @@ std::pair<std::vector<array>, std::vector<int>> Sort::vmap(const std::vector<arr
 }
 
 // ---------------------------------------------------------------- GatherAxis
-
-void GatherAxis::eval_cpu(const std::vector<array>& inputs, array& out) {
-  cpu::gather_axis(inputs[0], inputs[1], out, axis_);
-}
 
 std::vector<array> GatherAxis::jvp(const std::vector<array>& primals,
                                    const std::vector<array>& tangents,

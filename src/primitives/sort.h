@@ -66,10 +66,4 @@ class GatherAxis : public UnaryPrimitive {
 array gather_axis(const array& x, const array& idx, int axis, StreamOrDevice s = {},
                   bool permutation = false);
 
-namespace cpu {
-// Eager kernels (backend/cpu/sort.cpp); both allocate `out` row-major.
-void sort(const array& in, array& out, Sort::Mode mode, int axis, int kth);
-void gather_axis(const array& x, const array& idx, array& out, int axis);
-} // namespace cpu
-
 } // namespace mxcore

@@ -1,14 +1,9 @@
 // Select: where(condition, x, y).
-#include "backend/cpu/ternary.h"
 #include "mxcore/ops.h"
 #include "primitives/elementwise.h"
 #include "primitives/vmap_util.h"
 
 namespace mxcore {
-
-void Select::eval_cpu(const std::vector<array>& inputs, array& out) {
-  cpu::select_op(inputs[0], inputs[1], inputs[2], out, kernel_ops::Select{}, name());
-}
 
 std::vector<array> Select::jvp(const std::vector<array>& primals,
                                const std::vector<array>& tangents,

@@ -1,8 +1,7 @@
-// Smooth unary primitives: eval through the kernel_ops functor, derivative
-// rules from one formula f'(x) (given x and y = f(x)), vmap by applying f again.
+// Smooth unary primitives: derivative rules from one formula f'(x) (given x
+// and y = f(x)), vmap by applying f again. Their kernels are in backend/.
 #include <cmath>
 
-#include "backend/cpu/unary.h"
 #include "mxcore/ops.h"
 #include "primitives/elementwise.h"
 #include "primitives/elementwise_rules.h"
@@ -21,9 +20,6 @@ constexpr double kSqrtPiOverTwo = 0.886226925452758;
 // an expression of x, y (= f(x)), s (the stream) and k(v) (a scalar of x's
 // dtype).
 #define MXCORE_SMOOTH_UNARY(NAME, FN, DERIV)                                     \
-  void NAME::eval_cpu(const std::vector<array>& inputs, array& out) {            \
-    cpu::unary_op(inputs[0], out, kernel_ops::NAME{}, name());                   \
-  }                                                                              \
   static array NAME##_derivative(const array& x, const array& y, Stream s) {     \
     auto k = [&](double v) { return scalar_like(v, x); };                        \
     (void)k;                                                                     \
@@ -89,9 +85,6 @@ MXCORE_SMOOTH_UNARY(Sigmoid, sigmoid, multiply(y, subtract(k(1.0), y, s), s))
 // |z| is not holomorphic: for complex z its jvp is Re(conj(z) t) / |z| (a real
 // tangent) and its vjp c * z / |z| (the gradient convention above). For real
 // inputs both reduce to multiplying by sign(x).
-void Abs::eval_cpu(const std::vector<array>& inputs, array& out) {
-  cpu::unary_op(inputs[0], out, kernel_ops::Abs{}, name());
-}
 std::vector<array> Abs::jvp(const std::vector<array>& primals,
                             const std::vector<array>& tangents, const std::vector<int>&) {
   Stream s = stream();

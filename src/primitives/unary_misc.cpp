@@ -1,6 +1,5 @@
 // Unary primitives that are linear (Negative, Conjugate, Real, Imag) or
 // piecewise constant (Sign, Floor, Ceil, Round, LogicalNot, BitwiseInvert).
-#include "backend/cpu/unary.h"
 #include "mxcore/ops.h"
 #include "primitives/elementwise.h"
 #include "primitives/elementwise_rules.h"
@@ -10,11 +9,6 @@ namespace mxcore {
 namespace {
 array round_to_integer(const array& a, Stream s) { return round(a, 0, s); }
 } // namespace
-
-#define MXCORE_UNARY_EVAL(NAME)                                         \
-  void NAME::eval_cpu(const std::vector<array>& inputs, array& out) {   \
-    cpu::unary_op(inputs[0], out, kernel_ops::NAME{}, name());          \
-  }
 
 #define MXCORE_UNARY_VMAP(NAME, FN)                                     \
   std::pair<std::vector<array>, std::vector<int>> NAME::vmap(           \
@@ -42,7 +36,6 @@ array round_to_integer(const array& a, Stream s) { return round(a, 0, s); }
 
 // A piecewise constant op: zero derivatives.
 #define MXCORE_CONSTANT_UNARY(NAME, FN)                                 \
-  MXCORE_UNARY_EVAL(NAME)                                               \
   std::vector<array> NAME::jvp(const std::vector<array>& primals,       \
                                const std::vector<array>&,               \
                                const std::vector<int>&) {               \
@@ -56,19 +49,11 @@ array round_to_integer(const array& a, Stream s) { return round(a, 0, s); }
   }                                                                     \
   MXCORE_UNARY_VMAP(NAME, FN)
 
-MXCORE_UNARY_EVAL(Negative)
 MXCORE_LINEAR_UNARY(Negative, negative, negative(c, s))
-MXCORE_UNARY_EVAL(Conjugate)
 MXCORE_LINEAR_UNARY(Conjugate, conjugate, conjugate(c, s))
 
 // Real and Imag map complex64 to float32.
-void Real::eval_cpu(const std::vector<array>& inputs, array& out) {
-  cpu::unary_op_to<float>(inputs[0], out, kernel_ops::Real{}, name());
-}
 MXCORE_LINEAR_UNARY(Real, real, astype(c, primals[0].dtype(), s))
-void Imag::eval_cpu(const std::vector<array>& inputs, array& out) {
-  cpu::unary_op_to<float>(inputs[0], out, kernel_ops::Imag{}, name());
-}
 // Imag(z) = Re(-i z); its adjoint maps a real cotangent c to i c (MLX's
 // gradient convention: d Im(z) = dy gives the gradient 0 + 1i).
 MXCORE_LINEAR_UNARY(Imag, imag,
@@ -91,7 +76,6 @@ array complex_sign_derivative(const array& z, const array& v, Stream s) {
 }
 } // namespace
 
-MXCORE_UNARY_EVAL(Sign)
 std::vector<array> Sign::jvp(const std::vector<array>& primals,
                              const std::vector<array>& tangents, const std::vector<int>&) {
   if (primals[0].dtype() != complex64) return {zeros_like(primals[0], stream())};
@@ -110,7 +94,6 @@ MXCORE_CONSTANT_UNARY(Round, round_to_integer)
 MXCORE_CONSTANT_UNARY(LogicalNot, logical_not)
 MXCORE_CONSTANT_UNARY(BitwiseInvert, bitwise_invert)
 
-#undef MXCORE_UNARY_EVAL
 #undef MXCORE_UNARY_VMAP
 #undef MXCORE_LINEAR_UNARY
 #undef MXCORE_CONSTANT_UNARY

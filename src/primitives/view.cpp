@@ -1,6 +1,5 @@
 #include "primitives/view.h"
 
-#include "backend/cpu/copy.h"
 #include "mxcore/ops.h"
 
 namespace mxcore {
@@ -24,19 +23,6 @@ Shape view_shape(const Shape& shape, Dtype from, Dtype to) {
     out.back() *= ib / ob;
   }
   return out;
-}
-
-void View::eval_cpu(const std::vector<array>& inputs, array& out) {
-  const array& in = inputs[0];
-  // The bytes must be laid out row-major to be reread with another element size.
-  array src = in;
-  if (!in.flags().row_contiguous) {
-    src = array(in.shape(), in.dtype(), nullptr, {});
-    cpu::copy_to_row_major(in, src);
-  }
-  Strides strides = row_major_strides(out.shape());
-  size_t data_size = out.size();
-  out.copy_shared_buffer(src, strides, cpu::view_flags(out.shape(), strides), data_size, 0);
 }
 
 std::vector<Shape> View::output_shapes(const std::vector<array>& inputs) {

@@ -2,7 +2,7 @@
 // rather than accumulated, so long ranges do not drift (NumPy computes alike).
 #include <cmath>
 
-#include "backend/cpu/dispatch.h"
+#include "kernel/dtype_dispatch.h"
 #include "primitives/creation.h"
 
 namespace mxcore {
@@ -13,7 +13,7 @@ void Arange::eval_cpu(const std::vector<array>&, array& out) {
   // Integral parameters on an integer dtype stay exact in 64-bit integers.
   bool exact_int = is_integral(out.dtype()) && std::floor(start_) == start_ &&
                    std::floor(step_) == step_;
-  cpu::dispatch_all_types(out.dtype(), [&](auto tag) {
+  dispatch_all_types(out.dtype(), [&](auto tag) {
     using T = MXCORE_TAG_TYPE(tag);
     T* ptr = out.data<T>();
     if constexpr (std::is_same_v<T, bool>) {

@@ -1,9 +1,9 @@
 // Eager argmin/argmax along one axis of an input with any strides. The
 // first extreme wins ties; NaN counts as the extreme (as NumPy).
-#include "backend/cpu/dispatch.h"
+#include "kernel/dtype_dispatch.h"
 #include "backend/cpu/reduce_ops.h"
 #include "backend/cpu/strided.h"
-#include "primitives/reduce.h"
+#include "backend/cpu/reduce.h"
 
 namespace mxcore::cpu {
 
@@ -102,3 +102,11 @@ void arg_reduce(const array& in, array& out, ArgReduce::ReduceType type, int axi
 }
 
 } // namespace mxcore::cpu
+
+namespace mxcore {
+
+void ArgReduce::eval_cpu(const std::vector<array>& inputs, array& out) {
+  cpu::arg_reduce(inputs[0], out, reduce_type_, axis_);
+}
+
+} // namespace mxcore

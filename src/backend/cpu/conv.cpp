@@ -18,9 +18,9 @@
 #include <optional>
 
 #include "backend/cpu/copy.h"
-#include "backend/cpu/dispatch.h"
+#include "kernel/dtype_dispatch.h"
 #include "backend/cpu/thread_pool.h"
-#include "primitives/conv.h"
+#include "backend/cpu/conv.h"
 
 namespace mxcore::cpu {
 
@@ -482,3 +482,19 @@ void conv_input_grad(const array& weight, const array& cotan, array& out, const 
 }
 
 } // namespace mxcore::cpu
+
+namespace mxcore {
+
+void Convolution::eval_cpu(const std::vector<array>& inputs, array& out) {
+  cpu::convolution(inputs[0], inputs[1], out, params_);
+}
+
+void ConvInputGrad::eval_cpu(const std::vector<array>& inputs, array& out) {
+  cpu::conv_input_grad(inputs[0], inputs[1], out, params_);
+}
+
+void ConvWeightGrad::eval_cpu(const std::vector<array>& inputs, array& out) {
+  cpu::conv_weight_grad(inputs[0], inputs[1], out, params_);
+}
+
+} // namespace mxcore

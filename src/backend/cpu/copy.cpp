@@ -1,7 +1,8 @@
 #include "backend/cpu/copy.h"
 
-#include "backend/cpu/dispatch.h"
 #include "backend/cpu/strided.h"
+#include "kernel/dtype_dispatch.h"
+#include "kernel/strides.h"
 
 namespace mxcore::cpu {
 
@@ -36,67 +37,9 @@ void copy_to_row_major(const array& src, array& dst) {
   copy_into(src, dst);
 }
 
-array::Flags view_flags(const Shape& shape, const Strides& strides) {
-  array::Flags f{};
-  // Row contiguous: strides equal row-major strides on non-unit dims.
-  int64_t expected = 1;
-  bool row = true;
-  for (int i = static_cast<int>(shape.size()) - 1; i >= 0; --i) {
-    if (shape[i] == 1) continue;
-    if (strides[i] != expected) {
-      row = false;
-      break;
-    }
-    expected *= shape[i];
-  }
-  expected = 1;
-  bool col = true;
-  for (size_t i = 0; i < shape.size(); ++i) {
-    if (shape[i] == 1) continue;
-    if (strides[i] != expected) {
-      col = false;
-      break;
-    }
-    expected *= shape[i];
-  }
-  f.row_contiguous = row;
-  f.col_contiguous = col;
-  // Contiguous: some permutation of dims is row-major with no gaps.
-  std::vector<std::pair<int64_t, int64_t>> dims; // (stride, size)
-  for (size_t i = 0; i < shape.size(); ++i) {
-    if (shape[i] != 1) dims.push_back({strides[i], shape[i]});
-  }
-  std::sort(dims.begin(), dims.end());
-  expected = 1;
-  bool dense = true;
-  for (auto [st, sz] : dims) {
-    if (st != expected) {
-      dense = false;
-      break;
-    }
-    expected *= sz;
-  }
-  f.contiguous = dense;
-  return f;
-}
-
-size_t view_data_size(const Shape& shape, const Strides& strides) {
-  size_t n = 1;
-  for (auto s : shape) {
-    if (s == 0) return 0;
-  }
-  int64_t span = 1;
-  for (size_t i = 0; i < shape.size(); ++i) {
-    if (strides[i] < 0) return shape_size(shape);
-    span += (shape[i] - 1) * strides[i];
-  }
-  n = static_cast<size_t>(span);
-  return n;
-}
-
 void make_view(const array& in, array& out, const Strides& strides, int64_t offset) {
-  auto flags = view_flags(out.shape(), strides);
-  size_t data_size = view_data_size(out.shape(), strides);
+  auto flags = kernel::view_flags(out.shape(), strides);
+  size_t data_size = kernel::view_data_size(out.shape(), strides);
   out.copy_shared_buffer(in, strides, flags, data_size, offset);
 }
 

@@ -1,9 +1,9 @@
 // CPU kernel of Gather, and the index decoding Gather and Scatter share.
 #include <sstream>
 
-#include "backend/cpu/dispatch.h"
+#include "kernel/dtype_dispatch.h"
 #include "backend/cpu/strided.h"
-#include "primitives/indexing.h"
+#include "backend/cpu/indexing.h"
 
 namespace mxcore {
 
@@ -86,7 +86,7 @@ void Gather::eval_cpu(const std::vector<array>& inputs, array& out) {
   }
   auto layout = cpu::collapse_dims<2>(slice_sizes_, {&src.strides(), &out_strides});
   int64_t count = static_cast<int64_t>(offsets.size());
-  cpu::dispatch_by_size(static_cast<int>(src.itemsize()), [&](auto tag) {
+  dispatch_by_size(static_cast<int>(src.itemsize()), [&](auto tag) {
     using T = MXCORE_TAG_TYPE(tag);
     const T* s = static_cast<const T*>(src.raw_data());
     T* d = static_cast<T*>(out.raw_data());

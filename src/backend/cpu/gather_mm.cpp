@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "backend/cpu/copy.h"
-#include "primitives/gather_mm.h"
+#include "backend/cpu/gather_mm.h"
 
 namespace mxcore::cpu {
 
@@ -91,3 +91,11 @@ void gather_mm(const array& a, const array& b, const array& lhs, const array& rh
 }
 
 } // namespace mxcore::cpu
+
+namespace mxcore {
+
+void GatherMM::eval_cpu(const std::vector<array>& inputs, array& out) {
+  cpu::gather_mm(inputs[0], inputs[1], inputs[2], inputs[3], out);
+}
+
+} // namespace mxcore

@@ -13,7 +13,7 @@
 #include <sstream>
 
 #include "backend/cpu/copy.h"
-#include "primitives/linalg.h"
+#include "backend/cpu/lapack.h"
 
 namespace mxcore::cpu {
 
@@ -317,3 +317,35 @@ void eig(const array& a, std::vector<array>& outputs, bool compute_vectors) {
 }
 
 } // namespace mxcore::cpu
+
+namespace mxcore {
+
+void Inverse::eval_cpu(const std::vector<array>& inputs, std::vector<array>& outputs) {
+  cpu::inverse(inputs[0], outputs[0], triangular_, upper_);
+}
+
+void Cholesky::eval_cpu(const std::vector<array>& inputs, std::vector<array>& outputs) {
+  cpu::cholesky(inputs[0], outputs[0], upper_);
+}
+
+void QRF::eval_cpu(const std::vector<array>& inputs, std::vector<array>& outputs) {
+  cpu::qr(inputs[0], outputs[0], outputs[1]);
+}
+
+void SVD::eval_cpu(const std::vector<array>& inputs, std::vector<array>& outputs) {
+  cpu::svd(inputs[0], outputs, compute_uv_);
+}
+
+void Eigh::eval_cpu(const std::vector<array>& inputs, std::vector<array>& outputs) {
+  cpu::eigh(inputs[0], outputs, uplo_, compute_vectors_);
+}
+
+void Eig::eval_cpu(const std::vector<array>& inputs, std::vector<array>& outputs) {
+  cpu::eig(inputs[0], outputs, compute_vectors_);
+}
+
+void LUF::eval_cpu(const std::vector<array>& inputs, std::vector<array>& outputs) {
+  cpu::lu_factor(inputs[0], outputs[0], outputs[1], outputs[2]);
+}
+
+} // namespace mxcore

@@ -12,7 +12,7 @@
 
 #include "backend/cpu/copy.h"
 #include "backend/cpu/strided.h"
-#include "primitives/matmul.h"
+#include "backend/cpu/matmul.h"
 
 namespace mxcore::cpu {
 
@@ -150,3 +150,15 @@ void matmul(const array& a, const array& b, array& out, float alpha, float beta,
 }
 
 } // namespace mxcore::cpu
+
+namespace mxcore {
+
+void Matmul::eval_cpu(const std::vector<array>& inputs, array& out) {
+  cpu::matmul(inputs[0], inputs[1], out);
+}
+
+void AddMM::eval_cpu(const std::vector<array>& inputs, array& out) {
+  cpu::matmul(inputs[0], inputs[1], out, alpha_, beta_, &inputs[2]);
+}
+
+} // namespace mxcore

@@ -11,11 +11,11 @@
 #include <memory>
 #include <vector>
 
-#include "backend/cpu/dispatch.h"
+#include "kernel/dtype_dispatch.h"
 #include "backend/cpu/reduce_ops.h"
 #include "backend/cpu/strided.h"
 #include "backend/cpu/thread_pool.h"
-#include "primitives/reduce.h"
+#include "backend/cpu/reduce.h"
 
 namespace mxcore::cpu {
 
@@ -238,3 +238,11 @@ void reduce(const array& in, array& out, Reduce::ReduceType type,
 }
 
 } // namespace mxcore::cpu
+
+namespace mxcore {
+
+void Reduce::eval_cpu(const std::vector<array>& inputs, array& out) {
+  cpu::reduce(inputs[0], out, reduce_type_, axes_);
+}
+
+} // namespace mxcore

@@ -4,11 +4,11 @@
 // so memory is read row by row.
 #include <algorithm>
 
-#include "backend/cpu/dispatch.h"
+#include "kernel/dtype_dispatch.h"
 #include "backend/cpu/kernel_ops.h"
 #include "backend/cpu/reduce_ops.h"
 #include "backend/cpu/strided.h"
-#include "primitives/scan.h"
+#include "backend/cpu/scan.h"
 
 namespace mxcore::cpu {
 
@@ -150,3 +150,11 @@ void scan(const array& in, array& out, Scan::ReduceType type, int axis, bool rev
 }
 
 } // namespace mxcore::cpu
+
+namespace mxcore {
+
+void Scan::eval_cpu(const std::vector<array>& inputs, array& out) {
+  cpu::scan(inputs[0], out, reduce_type_, axis_, reverse_, inclusive_);
+}
+
+} // namespace mxcore

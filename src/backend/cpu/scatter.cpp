@@ -2,10 +2,10 @@
 // into it (None) or combined with it (Sum/Prod/Max/Min). Windows are applied
 // in order, serially, so duplicates accumulate and the last plain write wins.
 #include "backend/cpu/copy.h"
-#include "backend/cpu/dispatch.h"
+#include "kernel/dtype_dispatch.h"
 #include "backend/cpu/kernel_ops.h"
 #include "backend/cpu/strided.h"
-#include "primitives/indexing.h"
+#include "backend/cpu/indexing.h"
 
 namespace mxcore {
 
@@ -86,7 +86,7 @@ void Scatter::eval_cpu(const std::vector<array>& inputs, array& out) {
   }
   if (upd.size() == 0) return;
   if (indices.empty()) offsets.assign(1, 0);
-  cpu::dispatch_all_types(out.dtype(), [&](auto tag) {
+  dispatch_all_types(out.dtype(), [&](auto tag) {
     using T = MXCORE_TAG_TYPE(tag);
     T* o = out.data<T>();
     auto run = [&](auto op) {

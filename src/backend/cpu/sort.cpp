@@ -7,10 +7,10 @@
 #include <numeric>
 #include <vector>
 
-#include "backend/cpu/dispatch.h"
+#include "kernel/dtype_dispatch.h"
 #include "backend/cpu/kernel_ops.h"
 #include "backend/cpu/strided.h"
-#include "primitives/sort.h"
+#include "backend/cpu/sort.h"
 
 namespace mxcore::cpu {
 
@@ -135,3 +135,15 @@ void gather_axis(const array& x, const array& idx, array& out, int axis) {
 }
 
 } // namespace mxcore::cpu
+
+namespace mxcore {
+
+void Sort::eval_cpu(const std::vector<array>& inputs, array& out) {
+  cpu::sort(inputs[0], out, mode_, axis_, kth_);
+}
+
+void GatherAxis::eval_cpu(const std::vector<array>& inputs, array& out) {
+  cpu::gather_axis(inputs[0], inputs[1], out, axis_);
+}
+
+} // namespace mxcore

@@ -1,5 +1,5 @@
-// The strided-iteration helper every eager kernel uses: N operands that share
-// one shape but have their own strides are walked in runs along the last
+// The strided-iteration helper every eager CPU kernel uses: N operands that
+// share one shape but have their own strides are walked in runs along the last
 // (collapsed) dimension, optionally in parallel.
 #pragma once
 
@@ -8,70 +8,16 @@
 #include <utility>
 #include <vector>
 
-#include "mxcore/array.h"
 #include "backend/cpu/thread_pool.h"
+#include "kernel/strides.h"
+#include "mxcore/array.h"
 
 namespace mxcore::cpu {
 
-template <size_t N>
-struct StridedLayout {
-  Shape shape;
-  std::array<Strides, N> strides;
-  int64_t size() const {
-    int64_t n = 1;
-    for (auto s : shape) n *= s;
-    return n;
-  }
-};
-
-// Merges adjacent dims that are contiguous with respect to each other for
-// every operand, and drops size-1 dims.
-template <size_t N>
-StridedLayout<N> collapse_dims(const Shape& shape,
-                               const std::array<const Strides*, N>& strides) {
-  StridedLayout<N> out;
-  for (size_t d = 0; d < shape.size(); ++d) {
-    if (shape[d] == 1) continue;
-    bool merge = !out.shape.empty();
-    for (size_t k = 0; k < N && merge; ++k) {
-      merge = out.strides[k].back() == (*strides[k])[d] * shape[d];
-    }
-    if (merge) {
-      out.shape.back() *= shape[d];
-      for (size_t k = 0; k < N; ++k) out.strides[k].back() = (*strides[k])[d];
-    } else {
-      out.shape.push_back(shape[d]);
-      for (size_t k = 0; k < N; ++k) out.strides[k].push_back((*strides[k])[d]);
-    }
-  }
-  return out;
-}
-
-// The same merge for a number of operands known only at run time (the JIT's
-// fused kernels): returns the collapsed shape (64-bit: merged dims may exceed
-// int32) and one strides vector per operand.
-inline std::pair<std::vector<int64_t>, std::vector<Strides>> collapse_dims(
-    const Shape& shape, const std::vector<const Strides*>& strides) {
-  const size_t n = strides.size();
-  std::pair<std::vector<int64_t>, std::vector<Strides>> out;
-  auto& [cshape, cstrides] = out;
-  cstrides.resize(n);
-  for (size_t d = 0; d < shape.size(); ++d) {
-    if (shape[d] == 1) continue;
-    bool merge = !cshape.empty();
-    for (size_t k = 0; k < n && merge; ++k) {
-      merge = cstrides[k].back() == (*strides[k])[d] * shape[d];
-    }
-    if (merge) {
-      cshape.back() *= shape[d];
-      for (size_t k = 0; k < n; ++k) cstrides[k].back() = (*strides[k])[d];
-    } else {
-      cshape.push_back(shape[d]);
-      for (size_t k = 0; k < n; ++k) cstrides[k].push_back((*strides[k])[d]);
-    }
-  }
-  return out;
-}
+// Layout collapsing is backend-neutral (kernel/strides.h); the kernels here
+// name it unqualified.
+using kernel::collapse_dims;
+using kernel::StridedLayout;
 
 // Calls f(offsets, n, inner_strides) for each run of the flat index range
 // [start, end): offsets are element offsets of the run's first element.

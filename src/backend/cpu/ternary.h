@@ -3,7 +3,7 @@
 
 #include <type_traits>
 
-#include "backend/cpu/dispatch.h"
+#include "kernel/dtype_dispatch.h"
 #include "backend/cpu/kernel_ops.h"
 #include "backend/cpu/strided.h"
 #include "backend/cpu/unary.h"

@@ -4,7 +4,7 @@
 #include <string>
 #include <type_traits>
 
-#include "backend/cpu/dispatch.h"
+#include "kernel/dtype_dispatch.h"
 #include "backend/cpu/kernel_ops.h"
 #include "backend/cpu/strided.h"
 #include "mxcore/array.h"

@@ -1,4 +1,5 @@
-// Dtype dispatch: the one place that maps a runtime Dtype to a C++ type.
+// Dtype dispatch: the one place that maps a runtime Dtype to a C++ type
+// (backend-neutral: every backend's host code and the library use it).
 #pragma once
 
 #include <stdexcept>
@@ -6,7 +7,7 @@
 
 #include "mxcore/dtype.h"
 
-namespace mxcore::cpu {
+namespace mxcore {
 
 template <typename T>
 struct type_tag {
@@ -63,4 +64,4 @@ decltype(auto) dispatch_by_size(int size, F&& f) {
   throw std::invalid_argument("[dispatch] Unsupported element size " + std::to_string(size));
 }
 
-} // namespace mxcore::cpu
+} // namespace mxcore
