@@ -1,20 +1,26 @@
 #include "mxcore/device.h"
 
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
+#include "mxcore/backend.h"
 #include "mxcore/stream.h"
 
 namespace mxcore {
 
 namespace {
 
+size_t type_slot(Device::DeviceType type) { return type == Device::cpu ? 0 : 1; }
+
+// Streams of every device, numbered in creation order; each device type has a
+// default stream (the GPU's is made on first use).
 struct StreamRegistry {
   std::mutex mtx;
   Device device{Device::cpu};
   std::vector<Stream> streams{Stream(0, Device::cpu)};
-  int default_cpu = 0;
+  int default_index[2] = {0, -1};
 };
 
 StreamRegistry& registry() {
@@ -30,9 +36,16 @@ void check_available(const Device& d, const char* op) {
   }
 }
 
+// Adds a stream (the registry's lock held); the caller tells the backend.
+Stream add_stream_locked(StreamRegistry& r, const Device& d) {
+  Stream s(static_cast<int>(r.streams.size()), d);
+  r.streams.push_back(s);
+  return s;
+}
+
 } // namespace
 
-bool is_available(const Device& d) { return d.type == Device::cpu; }
+bool is_available(const Device& d) { return backend::has_backend(d.type); }
 
 const Device& default_device() {
   auto& r = registry();
@@ -50,33 +63,53 @@ void set_default_device(const Device& d) {
 Stream default_stream(Device d) {
   check_available(d, "default_stream");
   auto& r = registry();
-  std::lock_guard lock(r.mtx);
-  return r.streams[r.default_cpu];
+  std::optional<Stream> made;
+  {
+    std::lock_guard lock(r.mtx);
+    int& index = r.default_index[type_slot(d.type)];
+    if (index >= 0) return r.streams[index];
+    made = add_stream_locked(r, d);
+    index = made->index;
+  }
+  backend::backend_for(d).new_stream(*made);
+  return *made;
 }
 
 void set_default_stream(Stream s) {
   check_available(s.device, "set_default_stream");
   auto& r = registry();
   std::lock_guard lock(r.mtx);
-  if (s.index < 0 || s.index >= static_cast<int>(r.streams.size())) {
+  if (s.index < 0 || s.index >= static_cast<int>(r.streams.size()) ||
+      r.streams[s.index].device.type != s.device.type) {
     throw std::invalid_argument("[set_default_stream] Unknown stream.");
   }
-  r.default_cpu = s.index;
+  r.default_index[type_slot(s.device.type)] = s.index;
 }
 
 Stream new_stream(Device d) {
   check_available(d, "new_stream");
   auto& r = registry();
-  std::lock_guard lock(r.mtx);
-  Stream s(static_cast<int>(r.streams.size()), d);
-  r.streams.push_back(s);
-  return s;
+  std::optional<Stream> made;
+  {
+    std::lock_guard lock(r.mtx);
+    made = add_stream_locked(r, d);
+  }
+  backend::backend_for(d).new_stream(*made);
+  return *made;
 }
 
-// Evaluation is synchronous on the calling thread; async_eval completes its
-// work before returning, so there is never outstanding work to wait for.
-void synchronize() {}
-void synchronize(Stream) {}
+// Waits through each stream's backend (on the CPU, work is already done when
+// eval returns).
+void synchronize() {
+  std::vector<Stream> streams;
+  {
+    auto& r = registry();
+    std::lock_guard lock(r.mtx);
+    streams = r.streams;
+  }
+  for (auto& s : streams) backend::backend_for(s.device).synchronize(s);
+}
+void synchronize(Stream s) { backend::backend_for(s.device).synchronize(s); }
 
 std::ostream& operator<<(std::ostream& os, const Device& d) {
   return os << "Device(" << (d.type == Device::cpu ? "cpu" : "gpu") << ", "

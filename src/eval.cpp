@@ -1,8 +1,10 @@
 // eval: an iterative topological walk over the lazy graph.
 #include <mutex>
 #include <stack>
+#include <unordered_map>
 #include <unordered_set>
 
+#include "mxcore/backend.h"
 #include "mxcore/primitives.h"
 #include "mxcore/transforms.h"
 #include "transforms_impl.h"
@@ -44,6 +46,21 @@ RetainGraph::RetainGraph() { ++retain_graph_depth; }
 RetainGraph::~RetainGraph() { --retain_graph_depth; }
 bool retain_graph() { return retain_graph_depth > 0; }
 
+namespace {
+// Makes a's stream wait for each input computed on another stream in this eval.
+void order_after_inputs(const array& a, const std::unordered_map<uintptr_t, Stream>& producers) {
+  const Stream& here = a.primitive().stream();
+  for (auto& in : a.inputs()) {
+    auto it = producers.find(in.id());
+    if (it == producers.end()) continue;
+    const Stream& there = it->second;
+    if (there == here) continue;
+    auto event = backend::backend_for(there.device).signal_event(there);
+    backend::backend_for(here.device).wait_event(here, *event);
+  }
+}
+} // namespace
+
 void eval_impl(std::vector<array> outputs) {
   std::lock_guard lock(eval_mutex());
 
@@ -78,6 +95,19 @@ void eval_impl(std::vector<array> outputs) {
     }
   }
 
+  // Work on one stream runs in order; only when the graph spans streams does
+  // each primitive wait (through an event) for inputs made on another stream.
+  std::vector<Stream> streams;
+  for (auto& node : tape) {
+    if (node.is_evaluated() || !node.has_primitive()) continue;
+    const Stream& s = node.primitive().stream();
+    bool known = false;
+    for (auto& t : streams) known = known || t == s;
+    if (!known) streams.push_back(s);
+  }
+  const bool several_streams = streams.size() > 1;
+  std::unordered_map<uintptr_t, Stream> producers; // array id -> stream that made it
+
   for (auto& slot : tape) {
     array a = std::move(slot); // the tape no longer holds it: inputs can be donated
     if (a.is_evaluated()) continue;
@@ -92,16 +122,18 @@ void eval_impl(std::vector<array> outputs) {
     }
     auto outs = a.outputs();
     auto& prim = a.primitive();
-    if (prim.device() == Device::gpu) {
-      prim.eval_gpu(a.inputs(), outs);
-    } else {
-      prim.eval_cpu(a.inputs(), outs);
-    }
+    if (several_streams) order_after_inputs(a, producers);
+    backend::backend_for(prim.device()).eval(prim, a.inputs(), outs);
     for (auto& o : outs) o.set_status(array::Status::evaluated);
+    if (several_streams) {
+      for (auto& o : outs) producers.emplace(o.id(), prim.stream());
+    }
     if (!a.is_tracer()) {
       a.detach();
     }
   }
+  // eval returns with its results ready on every stream it used.
+  for (auto& s : streams) backend::backend_for(s.device).synchronize(s);
 }
 
 } // namespace detail

@@ -23,7 +23,7 @@ inline bool operator!=(const Device& a, const Device& b) { return !(a == b); }
 
 const Device& default_device();
 void set_default_device(const Device& d);
-// True when a backend for this device type is built in (never the GPU on Linux).
+// True when a backend for this device type is registered (see mxcore/backend.h).
 bool is_available(const Device& d);
 
 std::ostream& operator<<(std::ostream& os, const Device& d);

@@ -27,7 +27,10 @@ class Primitive {
   const Stream& stream() const { return stream_; }
   const Device& device() const { return stream_.device; }
 
-  // Compute the outputs (already shaped, not yet allocated) from evaluated inputs.
+  // Compute the outputs (already shaped, not yet allocated) from evaluated
+  // inputs. eval_cpu is the CPU kernel (mxcore's are under src/backend/cpu/);
+  // eval_gpu runs where the device's backend registered no kernel for this
+  // primitive: custom primitives override it (see mxcore/backend.h).
   virtual void eval_cpu(const std::vector<array>& inputs,
                         std::vector<array>& outputs) = 0;
   virtual void eval_gpu(const std::vector<array>& inputs,
