@@ -1,9 +1,9 @@
 // Eager argmin/argmax along one axis of an input with any strides. The
 // first extreme wins ties; NaN counts as the extreme (as NumPy).
-#include "kernel/dtype_dispatch.h"
+#include "backend/cpu/reduce.h"
 #include "backend/cpu/reduce_ops.h"
 #include "backend/cpu/strided.h"
-#include "backend/cpu/reduce.h"
+#include "kernel/dtype_dispatch.h"
 
 namespace mxcore::cpu {
 

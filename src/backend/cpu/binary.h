@@ -3,10 +3,10 @@
 
 #include <type_traits>
 
-#include "kernel/dtype_dispatch.h"
 #include "backend/cpu/kernel_ops.h"
 #include "backend/cpu/strided.h"
 #include "backend/cpu/unary.h"
+#include "kernel/dtype_dispatch.h"
 #include "mxcore/array.h"
 
 namespace mxcore::cpu {

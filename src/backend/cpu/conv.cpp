@@ -17,10 +17,10 @@
 #include <cstring>
 #include <optional>
 
-#include "backend/cpu/copy.h"
-#include "kernel/dtype_dispatch.h"
-#include "backend/cpu/thread_pool.h"
 #include "backend/cpu/conv.h"
+#include "backend/cpu/copy.h"
+#include "backend/cpu/thread_pool.h"
+#include "kernel/dtype_dispatch.h"
 
 namespace mxcore::cpu {
 

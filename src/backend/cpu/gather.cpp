@@ -1,9 +1,9 @@
 // CPU kernel of Gather, and the index decoding Gather and Scatter share.
 #include <sstream>
 
-#include "kernel/dtype_dispatch.h"
-#include "backend/cpu/strided.h"
 #include "backend/cpu/indexing.h"
+#include "backend/cpu/strided.h"
+#include "kernel/dtype_dispatch.h"
 
 namespace mxcore {
 

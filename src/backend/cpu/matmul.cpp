@@ -11,8 +11,8 @@
 #include <cstring>
 
 #include "backend/cpu/copy.h"
-#include "backend/cpu/strided.h"
 #include "backend/cpu/matmul.h"
+#include "backend/cpu/strided.h"
 
 namespace mxcore::cpu {
 

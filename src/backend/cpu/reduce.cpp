@@ -11,11 +11,11 @@
 #include <memory>
 #include <vector>
 
-#include "kernel/dtype_dispatch.h"
+#include "backend/cpu/reduce.h"
 #include "backend/cpu/reduce_ops.h"
 #include "backend/cpu/strided.h"
 #include "backend/cpu/thread_pool.h"
-#include "backend/cpu/reduce.h"
+#include "kernel/dtype_dispatch.h"
 
 namespace mxcore::cpu {
 

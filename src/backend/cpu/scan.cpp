@@ -4,11 +4,11 @@
 // so memory is read row by row.
 #include <algorithm>
 
-#include "kernel/dtype_dispatch.h"
 #include "backend/cpu/kernel_ops.h"
 #include "backend/cpu/reduce_ops.h"
-#include "backend/cpu/strided.h"
 #include "backend/cpu/scan.h"
+#include "backend/cpu/strided.h"
+#include "kernel/dtype_dispatch.h"
 
 namespace mxcore::cpu {
 

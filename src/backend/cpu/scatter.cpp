@@ -2,10 +2,10 @@
 // into it (None) or combined with it (Sum/Prod/Max/Min). Windows are applied
 // in order, serially, so duplicates accumulate and the last plain write wins.
 #include "backend/cpu/copy.h"
-#include "kernel/dtype_dispatch.h"
+#include "backend/cpu/indexing.h"
 #include "backend/cpu/kernel_ops.h"
 #include "backend/cpu/strided.h"
-#include "backend/cpu/indexing.h"
+#include "kernel/dtype_dispatch.h"
 
 namespace mxcore {
 

@@ -7,10 +7,10 @@
 #include <numeric>
 #include <vector>
 
-#include "kernel/dtype_dispatch.h"
 #include "backend/cpu/kernel_ops.h"
-#include "backend/cpu/strided.h"
 #include "backend/cpu/sort.h"
+#include "backend/cpu/strided.h"
+#include "kernel/dtype_dispatch.h"
 
 namespace mxcore::cpu {
 

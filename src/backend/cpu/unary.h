@@ -4,9 +4,9 @@
 #include <string>
 #include <type_traits>
 
-#include "kernel/dtype_dispatch.h"
 #include "backend/cpu/kernel_ops.h"
 #include "backend/cpu/strided.h"
+#include "kernel/dtype_dispatch.h"
 #include "mxcore/array.h"
 
 namespace mxcore::cpu {
