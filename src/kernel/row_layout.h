@@ -1,4 +1,4 @@
-// How a row kernel (fused_kernel.h) reads its real inputs and writes its
+// How a row program (fused_program.h) reads its real inputs and writes its
 // outputs: the full shape F = (rows..., cols) flattened to rows x cols.
 #pragma once
 
