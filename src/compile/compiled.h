@@ -52,7 +52,7 @@ class Compiled : public Primitive {
   const kernel::FusedProgram* program() const { return program_.get(); }
 
  private:
-  // Runs the tape with the eager primitives (no JIT available).
+  // Runs the tape with the eager primitives (no kernel for this call).
   void eval_eager(const std::vector<array>& inputs, std::vector<array>& outputs);
   // The tape's shapes for these real inputs (differs from the traced ones
   // only under shapeless compile).

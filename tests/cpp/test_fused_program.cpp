@@ -1,6 +1,7 @@
 // The fused program: the op table covers every fusable primitive, and a
 // traced graph becomes inputs with classes, constants, ops and outputs.
 #include "jit_test_util.h"
+#include "kernel/cstyle_renderer.h"
 #include "kernel/kernel_variant.h"
 #include "primitives/elementwise.h"
 #include "primitives/reduce.h"
@@ -139,4 +140,80 @@ TEST_CASE("variant: tags and keys") {
   auto st = kernel::default_variant(p, kernel::LoopKind::strided, 3, true);
   CHECK(st.tag() == "strided_3_large");
   CHECK(st.key() == "strided_3_large|GS|");
+}
+
+namespace {
+// What a new grid backend writes: a CUDA-like dialect is only its spellings.
+class CudaLikeDialect final : public kernel::Dialect {
+ public:
+  Family family() const override { return Family::grid; }
+  std::string value_type(Dtype t) const override { return storage_type(t); }
+  std::string storage_type(Dtype t) const override {
+    if (t == float16) return "__half";
+    return dtype_ctype(t);
+  }
+  std::string index_type(bool large) const override { return large ? "int64_t" : "uint32_t"; }
+  std::string offset_type(bool large) const override { return large ? "int64_t" : "int"; }
+  std::string load(Dtype, const std::string& e) const override { return e; }
+  std::string store(Dtype, const std::string& e) const override { return e; }
+  std::string round(Dtype, const std::string& e) const override { return e; }
+  std::string op_call(kernel::Op op, const std::vector<std::string>& args) const override {
+    std::string call = std::string("ops::") + kernel::op_name(op) + "{}(";
+    for (size_t i = 0; i < args.size(); ++i) call += (i ? ", " : "") + args[i];
+    return call + ")";
+  }
+  std::string cast(Dtype to, Dtype, const std::string& x, bool) const override {
+    return "static_cast<" + storage_type(to) + ">(" + x + ")";
+  }
+  std::string constant(Dtype t, const kernel::ConstantValue& v) const override {
+    return storage_type(t) + "(" + std::to_string(v.real) + ")";
+  }
+  std::string kernel_name(const kernel::FusedProgram& p,
+                          const kernel::KernelVariant& v) const override {
+    return p.name + "_" + v.tag();
+  }
+  std::string preamble(const kernel::FusedProgram&, const kernel::KernelVariant&) const override {
+    return "#include \"ops.cuh\"\n";
+  }
+  std::string buffer_param(const std::string& type, bool is_const) const override {
+    return std::string(is_const ? "const " : "") + type + "* __restrict__";
+  }
+  std::string constant_param(const std::string& type, bool by_reference) const override {
+    return "const " + type + (by_reference ? "" : "*");
+  }
+  std::string grid_kernel_open(const std::string& name,
+                               const std::vector<kernel::KernelArg>& args) const override {
+    std::string s = "extern \"C\" __global__ void " + name + "(";
+    for (size_t i = 0; i < args.size(); ++i) {
+      s += (i ? ", " : "") + args[i].type + " " + args[i].name;
+    }
+    return s + ") {\n";
+  }
+  std::string thread_position(char a) const override {
+    return std::string("(blockIdx.") + a + " * blockDim." + a + " + threadIdx." + a + ")";
+  }
+  std::string grid_size(char a) const override {
+    return std::string("(gridDim.") + a + " * blockDim." + a + ")";
+  }
+};
+} // namespace
+
+TEST_CASE("renderer: a third dialect renders the same program") {
+  auto x = array({1.0f, 2.0f, 3.0f});
+  auto s = array(2.0f);
+  auto p = program_of(trace({x, s}, {exp(x) * s}), {}, "cu");
+  CudaLikeDialect cuda;
+  auto c = kernel::render_kernel(cuda, p, kernel::default_variant(p, kernel::LoopKind::contiguous));
+  CHECK(c.find("extern \"C\" __global__ void cu_contiguous(const float* __restrict__ in0_ptr") !=
+        std::string::npos);
+  CHECK(c.find("(blockIdx.x * blockDim.x + threadIdx.x)") != std::string::npos);
+  CHECK(c.find("const float in1 = in1_ptr[0];") != std::string::npos);
+  CHECK(c.find("ops::Exp{}(in0)") != std::string::npos);
+  CHECK(c.find("const uint32_t size") != std::string::npos);
+  auto st = kernel::render_kernel(cuda, p, kernel::default_variant(p, kernel::LoopKind::strided, 2));
+  CHECK(st.find("in0_strides[ndim - 1]") != std::string::npos);
+  kernel::KernelVariant row;
+  row.loop = kernel::LoopKind::row;
+  row.input_kinds = {kernel::InputKind::contiguous, kernel::InputKind::scalar};
+  CHECK_THROWS_AS(kernel::render_kernel(cuda, p, row), std::invalid_argument);
 }
