@@ -1,14 +1,17 @@
 // The Compiled primitive: a fused region of elementwise primitives (and, in
 // row regions, reductions over the last axis: compile/row_region.h) that runs
-// as one kernel (the CPU JIT) or, without a compiler, primitive by primitive.
-// There is no Metal path for Compiled yet; when one is added it must run row
-// regions eagerly (the MSL emitter rejects reduction nodes).
+// as one kernel or, without one, primitive by primitive. Its fused program
+// (kernel/fused_program.h) is made once, here; each backend turns it and the
+// call's layout into a kernel (CPU: backend/cpu/compiled.cpp). A Metal path
+// must run row programs eagerly for now (the MSL dialect has no row loops).
 #pragma once
 
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
 
+#include "kernel/fused_program.h"
 #include "mxcore/primitives.h"
 
 namespace mxcore {
@@ -44,10 +47,12 @@ class Compiled : public Primitive {
   const std::vector<array>& tape() const { return tape_; }
   const std::unordered_set<uintptr_t>& constant_ids() const { return constant_ids_; }
   bool is_constant(size_t i) const { return constant_ids_.count(inputs_[i].id()) > 0; }
-  bool is_row_kernel() const { return row_kernel_; }
+  // The fused program, or nullptr when some tape primitive has no kernel op
+  // (the tape then always runs primitive by primitive).
+  const kernel::FusedProgram* program() const { return program_.get(); }
 
  private:
-  // Runs the tape with the eager primitives (no JIT available).
+  // Runs the tape with the eager primitives (no kernel for this call).
   void eval_eager(const std::vector<array>& inputs, std::vector<array>& outputs);
   // The tape's shapes for these real inputs (differs from the traced ones
   // only under shapeless compile).
@@ -59,7 +64,7 @@ class Compiled : public Primitive {
   std::vector<array> tape_;
   std::unordered_set<uintptr_t> constant_ids_;
   std::string kernel_lib_;
-  bool row_kernel_; // the tape holds reductions: a row kernel
+  std::shared_ptr<const kernel::FusedProgram> program_;
 };
 
 } // namespace mxcore

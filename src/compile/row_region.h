@@ -4,7 +4,7 @@
 // elementwise expressions over the row, reduces some of them to one value per
 // row (shape R = (rows..., 1)), and uses those values in later expressions.
 // The CPU JIT runs such a region as one kernel that walks one row at a time
-// (see cpp_emitter.cpp, emit_row). The fuser (fuse.cpp) asks the questions
+// (see kernel/cstyle_row_loop.cpp). The fuser (fuse.cpp) asks the questions
 // below; everything else about the region is checked here, in one place.
 #pragma once
 

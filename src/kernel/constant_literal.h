@@ -1,10 +1,10 @@
 // Spelling a fused kernel's constant input as a source literal. The C++ and
-// MSL emitters share the case analysis and differ only in the LiteralStyle.
+// MSL dialects share the case analysis and differ only in the LiteralStyle.
 #pragma once
 
 #include <string>
 
-#include "kernel/fused_kernel.h"
+#include "kernel/fused_program.h"
 
 namespace mxcore::kernel {
 

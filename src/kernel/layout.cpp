@@ -28,6 +28,15 @@ constexpr int64_t max_small_index = INT32_MAX;
 
 } // namespace
 
+KernelVariant FusedLayout::variant() const {
+  KernelVariant v;
+  v.loop = contiguous ? LoopKind::contiguous : LoopKind::strided;
+  v.ndim = static_cast<int>(shape.size());
+  v.large_index = large_index;
+  v.input_kinds = kinds;
+  return v;
+}
+
 FusedLayout plan_fused_layout(const std::vector<array>& inputs,
                               const std::vector<bool>& is_constant,
                               const Shape& out_shape,

@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "kernel/fused_kernel.h"
+#include "kernel/kernel_variant.h"
 
 namespace mxcore::kernel {
 
@@ -22,9 +22,13 @@ struct FusedLayout {
   // possibly transposed; row-major when every input is a scalar).
   Strides out_strides;
   array::Flags out_flags{};
+
+  // The kernel variant this layout runs (contiguous or strided_N).
+  KernelVariant variant() const;
 };
 
-// Decides the variant for the real inputs; out_shape is the outputs' shape.
+// Decides the variant for the real inputs (is_constant: the program's
+// constant_inputs); out_shape is the outputs' shape.
 // force_large_index makes the index 64-bit regardless (tests).
 FusedLayout plan_fused_layout(const std::vector<array>& inputs,
                               const std::vector<bool>& is_constant,

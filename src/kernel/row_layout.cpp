@@ -17,6 +17,35 @@ bool is_column(const array& x, const Shape& full) {
 
 } // namespace
 
+KernelVariant RowLayout::variant() const {
+  KernelVariant v;
+  v.loop = LoopKind::row;
+  v.input_kinds = kinds;
+  v.per_row_outputs = per_row_outputs;
+  return v;
+}
+
+Shape row_full_shape(const FusedProgram& program, const std::vector<array>& inputs,
+                     const std::vector<array>& outputs) {
+  const Shape& traced = program.row_shape;
+  bool same = true;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    same &= inputs[i].shape() == program.inputs[i].traced_shape;
+  }
+  if (same || traced.empty()) return traced;
+  Shape full = outputs[0].shape();
+  if (full.size() != traced.size()) return traced; // plan_row_layout rejects it
+  int64_t cols = 1;
+  for (auto& o : outputs) {
+    if (o.shape().back() != 1) cols = o.shape().back();
+  }
+  for (auto& x : inputs) {
+    if (x.ndim() > 0 && x.shape().back() != 1) cols = x.shape().back();
+  }
+  full.back() = static_cast<int32_t>(cols);
+  return full;
+}
+
 RowLayout plan_row_layout(const std::vector<array>& inputs,
                           const std::vector<bool>& is_constant,
                           const std::vector<array>& outputs, const Shape& full_shape) {

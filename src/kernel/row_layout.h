@@ -1,10 +1,10 @@
-// How a row kernel (fused_kernel.h) reads its real inputs and writes its
+// How a row program (fused_program.h) reads its real inputs and writes its
 // outputs: the full shape F = (rows..., cols) flattened to rows x cols.
 #pragma once
 
 #include <vector>
 
-#include "kernel/fused_kernel.h"
+#include "kernel/kernel_variant.h"
 
 namespace mxcore::kernel {
 
@@ -14,7 +14,16 @@ struct RowLayout {
   std::vector<bool> per_row_outputs; // one per output
   int64_t rows = 0;
   int64_t cols = 0;
+
+  // The row-loop variant of this layout.
+  KernelVariant variant() const;
 };
+
+// The full shape (rows..., cols) of a row program for these real inputs and
+// outputs: the traced one, or under shapeless compile the outputs' leading
+// dims and the last dim of whatever spans a row.
+Shape row_full_shape(const FusedProgram& program, const std::vector<array>& inputs,
+                     const std::vector<array>& outputs);
 
 // Classifies every input against the full shape: scalar, contiguous (full
 // shape, row-major), row ((rows..., 1), row-major), column (only the last

@@ -1,5 +1,6 @@
-// Helpers shared by the JIT tests: trace a small graph into a tape, run it
-// through the CPU JIT, and compare with the eager result element by element.
+// Helpers shared by the JIT tests: trace a small graph into a tape, make its
+// fused program, run it through the CPU JIT, and compare with the eager
+// result element by element.
 #pragma once
 
 #include <complex>
@@ -8,6 +9,8 @@
 #include <unordered_set>
 #include <vector>
 
+#include "backend/cpu/compiled_jit.h"
+#include "kernel/fused_program.h"
 #include "mxcore/array.h"
 #include "mxcore/ops.h"
 #include "mxcore/primitives.h"
@@ -36,6 +39,23 @@ inline Traced trace(const std::vector<array>& inputs, const std::vector<array>& 
   };
   for (auto& y : outputs) visit(y);
   return t;
+}
+
+// The fused program of a traced graph. `name` replaces the derived kernel
+// name so that each test builds its own kernel.
+inline kernel::FusedProgram program_of(const Traced& t,
+                                       const std::unordered_set<uintptr_t>& constants,
+                                       const std::string& name) {
+  std::vector<bool> is_constant;
+  for (auto& x : t.tape_inputs) is_constant.push_back(constants.count(x.id()) > 0);
+  return kernel::make_fused_program(name, t.tape_inputs, is_constant, t.tape, t.tape_outputs);
+}
+
+// Runs the traced graph through the CPU JIT on real inputs (Compiled's path).
+inline bool run_compiled_jit(const std::vector<array>& real_inputs, std::vector<array>& outs,
+                             const Traced& t, const std::unordered_set<uintptr_t>& constants,
+                             const std::string& name) {
+  return cpu::eval_compiled_jit(program_of(t, constants, name), real_inputs, outs);
 }
 
 // Unallocated arrays shaped like the outputs, as Compiled hands them over.

@@ -8,10 +8,10 @@
 #include <functional>
 
 #include "backend/cpu/compiled_jit.h"
-#include "backend/cpu/cpp_emitter.h"
+#include "backend/cpu/cpp_dialect.h"
 #include "backend/cpu/jit_builder.h"
 #include "jit_test_util.h"
-#include "kernel/fused_kernel.h"
+#include "kernel/kernel_variant.h"
 #include "mxcore/compile.h"
 #include "mxcore/transforms.h"
 #include "test_framework.h"
@@ -62,17 +62,12 @@ std::vector<array> run_row(const std::vector<array>& inputs, const std::vector<a
                            std::vector<array> real_inputs = {}) {
   if (real_inputs.empty()) real_inputs = inputs;
   auto t = trace_with_leaves(inputs, ys, real_inputs);
-  // sum over a length-1 axis builds no Reduce: then it is elementwise.
-  bool row = false;
-  for (auto& a : t.tape) {
-    std::string n = a.primitive().name();
-    row |= n == "Sum" || n == "Max" || n == "Min" || n == "Prod";
-  }
+  // (sum over a length-1 axis builds no Reduce: then the program is
+  // elementwise.)
   auto outs = output_placeholders(ys);
-  bool ok = cpu::eval_compiled_jit(real_inputs, outs, t.tape_inputs, t.tape_outputs, t.tape,
-                                   {}, "rowtest" + std::to_string(counter++) + "_" +
-                                           std::to_string(::getpid()),
-                                   row);
+  bool ok = run_compiled_jit(real_inputs, outs, t, {},
+                             "rowtest" + std::to_string(counter++) + "_" +
+                                 std::to_string(::getpid()));
   if (!ok) return {};
   return outs;
 }
@@ -142,23 +137,27 @@ TEST_CASE("row kernel: unsupported input layout declines") {
   CHECK(run_row({x}, {y}, {xt}).empty());
 }
 
-TEST_CASE("row kernel: description levels and emitted passes") {
+TEST_CASE("row kernel: the program and its emitted passes") {
   auto x = uniform_input({3, 8}, float32);
   auto y = divide(exp(x), sum(exp(x), -1, true));
   std::vector<array> real{x};
   auto t = trace_with_leaves({x}, {y}, real);
-  auto k = kernel::describe_row_kernel("k", t.tape_inputs, {x}, {kernel::InputKind::contiguous},
-                                       t.tape, t.tape_outputs, {false});
-  CHECK(k.row);
+  auto p = program_of(t, {}, "k");
+  CHECK(p.row);
+  CHECK((p.row_shape == Shape{3, 8}));
   int reductions = 0;
-  for (auto& n : k.tape) {
+  for (auto& n : p.tape) {
     if (n.kind == kernel::NodeKind::reduce) {
       ++reductions;
-      CHECK(n.level == kernel::Level::row);
+      CHECK(n.op == kernel::Op::Sum);
     }
   }
   CHECK(reductions == 1);
-  auto src = cpu::emit_cpp_source(k);
+  kernel::KernelVariant v;
+  v.loop = kernel::LoopKind::row;
+  v.input_kinds = {kernel::InputKind::contiguous};
+  v.per_row_outputs = {false};
+  auto src = cpu::emit_cpp_source(p, v);
   CHECK(src.find("mxcore_jit::Sum::fold") != std::string::npos);
   CHECK(src.find("(void** args, int64_t cols, int64_t row_begin, int64_t row_end)") !=
         std::string::npos);

@@ -10,7 +10,6 @@
 #include <fstream>
 #include <limits>
 
-#include "backend/cpu/compiled_jit.h"
 #include "backend/cpu/jit_builder.h"
 #include "jit_test_util.h"
 #include "test_framework.h"
@@ -52,8 +51,7 @@ std::vector<array> run_jit(const std::vector<array>& inputs, const std::vector<a
   auto t = trace(inputs, ys);
   if (real_inputs.empty()) real_inputs = inputs;
   auto outs = output_placeholders(ys);
-  bool ok = cpu::eval_compiled_jit(real_inputs, outs, t.tape_inputs, t.tape_outputs,
-                                   t.tape, constants, unique_name(label));
+  bool ok = run_compiled_jit(real_inputs, outs, t, constants, unique_name(label));
   if (!ok) return {};
   return outs;
 }
@@ -112,7 +110,7 @@ bool cache_graph_ok(const std::string& name) {
   auto y = exp(negative(x)) + x;
   auto t = trace({x}, {y});
   auto outs = output_placeholders({y});
-  if (!cpu::eval_compiled_jit({x}, outs, t.tape_inputs, t.tape_outputs, t.tape, {}, name)) {
+  if (!run_compiled_jit({x}, outs, t, {}, name)) {
     return false;
   }
   return check_against_eager(outs, {y});
@@ -257,8 +255,7 @@ TEST_CASE("jit: donation reuses an input buffer") {
   std::vector<array> real{array({1.0f, 2.0f, 3.0f, 4.0f})};
   void* buf = real[0].raw_data();
   auto outs = output_placeholders({y});
-  CHECK(cpu::eval_compiled_jit(real, outs, t.tape_inputs, t.tape_outputs, t.tape, {},
-                               unique_name("donate")));
+  CHECK(run_compiled_jit(real, outs, t, {}, unique_name("donate")));
   CHECK(outs[0].raw_data() == buf);
   CHECK_CLOSE(element(outs[0], 1).real(), std::exp(-2.0) + 2.0, 1e-6);
 
@@ -274,8 +271,7 @@ TEST_CASE("jit: donation reuses an input buffer") {
   void* buf2 = real2[1].raw_data();
   auto outs2 = output_placeholders({z});
   auto expect = multiply(real2[0], real2[1]);
-  CHECK(cpu::eval_compiled_jit(real2, outs2, tz.tape_inputs, tz.tape_outputs, tz.tape, {},
-                               unique_name("donate_strided")));
+  CHECK(run_compiled_jit(real2, outs2, tz, {}, unique_name("donate_strided")));
   // real2[1] is also held by `expect`'s graph: not donatable. Drop that and retry.
   CHECK(outs2[0].raw_data() != buf2);
   expect.eval();
@@ -283,8 +279,7 @@ TEST_CASE("jit: donation reuses an input buffer") {
   std::vector<array> real3{real2[0], sample(float32, {3, 2})};
   void* buf3 = real3[1].raw_data();
   auto outs3 = output_placeholders({z});
-  CHECK(cpu::eval_compiled_jit(real3, outs3, tz.tape_inputs, tz.tape_outputs, tz.tape, {},
-                               unique_name("donate_strided2")));
+  CHECK(run_compiled_jit(real3, outs3, tz, {}, unique_name("donate_strided2")));
   CHECK(outs3[0].raw_data() == buf3);
   // A broadcast input is never donated even when donatable.
   auto pc = sample(float32, {3, 2});
@@ -295,8 +290,7 @@ TEST_CASE("jit: donation reuses an input buffer") {
   real4[0].eval();
   void* buf4 = real4[1].raw_data();
   auto outs4 = output_placeholders({r});
-  CHECK(cpu::eval_compiled_jit(real4, outs4, tr.tape_inputs, tr.tape_outputs, tr.tape, {},
-                               unique_name("nodonate")));
+  CHECK(run_compiled_jit(real4, outs4, tr, {}, unique_name("nodonate")));
   CHECK(outs4[0].raw_data() != buf4);
 }
 
@@ -312,7 +306,7 @@ TEST_CASE("jit: empty outputs and size-1 shapes") {
 }
 
 namespace {
-// A primitive whose functor does not exist: its kernel fails to compile.
+// A primitive no kernel op stands for.
 class NoSuchOp : public UnaryPrimitive {
  public:
   using UnaryPrimitive::UnaryPrimitive;
@@ -322,16 +316,26 @@ class NoSuchOp : public UnaryPrimitive {
 };
 } // namespace
 
+TEST_CASE("jit: a primitive without a kernel op has no program") {
+  auto x = array({1.0f, 2.0f});
+  auto bad = array(x.shape(), float32, std::make_shared<NoSuchOp>(default_stream(default_device())),
+                   {x});
+  auto t = trace({x}, {bad});
+  CHECK_THROWS_AS(program_of(t, {}, unique_name("noop")), std::invalid_argument);
+}
+
 TEST_CASE("jit: a kernel that fails to compile falls back, others keep working") {
   auto x = array({1.0f, 2.0f});
   auto good = exp(x);
   CHECK(check_against_eager(run_jit({x}, {good}), {good})); // the toolchain works
-  auto bad = array(x.shape(), float32, std::make_shared<NoSuchOp>(default_stream(default_device())),
-                   {x});
-  auto t = trace({x}, {bad});
-  auto outs = output_placeholders({bad});
-  CHECK(!cpu::eval_compiled_jit({x}, outs, t.tape_inputs, t.tape_outputs, t.tape, {},
-                                unique_name("bad")));
+  // Select of one operand: no functor overload matches, the build fails.
+  auto y = exp(x);
+  auto t = trace({x}, {y});
+  auto program = program_of(t, {}, unique_name("bad"));
+  program.tape[0].op = kernel::Op::Select;
+  auto outs = output_placeholders({y});
+  CHECK(!cpu::eval_compiled_jit(program, {x}, outs));
+  CHECK(!outs[0].is_evaluated());
   CHECK(cpu::jit_available());
   auto again = negative(x) + x;
   CHECK(check_against_eager(run_jit({x}, {again}), {again}));
@@ -343,7 +347,7 @@ TEST_CASE("jit: source is kept for debugging and vectorizable") {
   auto t = trace({x}, {y});
   auto outs = output_placeholders({y});
   auto name = unique_name("src");
-  CHECK(cpu::eval_compiled_jit({x}, outs, t.tape_inputs, t.tape_outputs, t.tape, {}, name));
+  CHECK(run_compiled_jit({x}, outs, t, {}, name));
   auto src = cpu::jit_source(name);
   CHECK(src == cpu::last_jit_source());
   CHECK(src.find("#define MXCORE_JIT") != std::string::npos);
@@ -390,8 +394,7 @@ int child_main(const std::string& mode) {
       auto y = exp(x);
       auto t = trace({x}, {y});
       auto outs = output_placeholders({y});
-      if (cpu::eval_compiled_jit({x}, outs, t.tape_inputs, t.tape_outputs, t.tape, {},
-                                 unique_name("nocxx"))) {
+      if (run_compiled_jit({x}, outs, t, {}, unique_name("nocxx"))) {
         return 4;
       }
       if (outs[0].is_evaluated()) return 5; // untouched for the eager fallback

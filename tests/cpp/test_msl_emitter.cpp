@@ -1,6 +1,7 @@
-// The MSL emitter, verified without Apple hardware: the emitted library is
-// compiled as C++ against tests/cpp/metal_shim.h, every kernel variant is
-// called once per grid position, and the results must equal the eager CPU ones.
+// The MSL dialect, verified without Apple hardware: the library rendered from
+// a fused program is compiled as C++ against tests/cpp/metal_shim.h, every
+// kernel variant is called once per grid position, and the results must
+// equal the eager CPU ones. The same program also renders in the C++ dialect.
 #include <dlfcn.h>
 #include <unistd.h>
 
@@ -9,11 +10,12 @@
 #include <fstream>
 #include <sstream>
 
-#include "backend/cpu/cpp_emitter.h"
+#include "backend/cpu/cpp_dialect.h"
 #include "backend/cpu/jit_builder.h"
+#include "backend/metal/compiled_source.h"
+#include "backend/metal/msl_dialect.h"
 #include "jit_test_util.h"
 #include "kernel/layout.h"
-#include "../metal/msl_emitter.h" // metal/ sits beside src/
 #include "test_framework.h"
 
 using namespace mxcore;
@@ -25,7 +27,7 @@ namespace {
 using RunFn = void (*)(void**, unsigned, unsigned, unsigned);
 
 // extern "C" drivers: call the kernel at every grid position.
-std::string drivers(const kernel::FusedKernel& k, const std::vector<metal::MslVariant>& vs) {
+std::string drivers(const kernel::FusedProgram& k, const std::vector<kernel::KernelVariant>& vs) {
   std::ostringstream os;
   for (auto& v : vs) {
     auto name = metal::msl_kernel_name(k, v);
@@ -48,7 +50,7 @@ std::string drivers(const kernel::FusedKernel& k, const std::vector<metal::MslVa
 }
 
 // Builds the emitted library with the shim into a shared object and loads it.
-void* build_library(const kernel::FusedKernel& k, const std::vector<metal::MslVariant>& vs,
+void* build_library(const kernel::FusedProgram& k, const std::vector<kernel::KernelVariant>& vs,
                     const std::string& msl) {
   char tmpl[] = "/tmp/mxcore_msl_test_XXXXXX";
   fs::path dir = ::mkdtemp(tmpl);
@@ -81,22 +83,21 @@ int run_variants(const std::vector<array>& inputs, const std::vector<array>& ys,
   std::vector<bool> is_const(inputs.size());
   for (size_t i = 0; i < inputs.size(); ++i) is_const[i] = constants.count(inputs[i].id());
   auto layout = kernel::plan_fused_layout(inputs, is_const, ys[0].shape());
-  auto k = kernel::describe_fused_kernel("msl_test", t.tape_inputs, inputs, layout.kinds,
-                                         t.tape, t.tape_outputs, layout.contiguous,
-                                         int(layout.shape.size()), false);
-  auto vs = metal::msl_library_variants(4, wpt);
+  auto k = program_of(t, constants, "msl_test");
+  auto vs = metal::msl_library_variants(k, 4, wpt);
   auto lib = build_library(k, vs, metal::emit_msl_library(k, 4, wpt));
   if (!lib) return -1;
   for (auto y : ys) y.eval(); // handles share the descriptor
   const int64_t size = layout.size;
   int ran = 0;
   for (auto& v : vs) {
-    if (v.contiguous != layout.contiguous) continue;
+    bool contiguous = v.loop == kernel::LoopKind::contiguous;
+    if (contiguous != layout.contiguous) continue;
     std::vector<int> shape;
     std::vector<std::vector<int64_t>> strides = layout.strides;
-    if (!v.contiguous) {
+    if (!contiguous) {
       int nd = int(layout.shape.size());
-      int want = v.dynamic ? nd : v.ndim;
+      int want = v.dynamic_ndim ? nd : v.ndim;
       if (want < nd) continue;
       // Leading unit dims let every fixed-ndim variant serve this layout.
       for (int d = nd; d < want; ++d) {
@@ -112,7 +113,7 @@ int run_variants(const std::vector<array>& inputs, const std::vector<array>& ys,
     for (size_t i = 0; i < inputs.size(); ++i) {
       if (is_const[i]) continue;
       bufs.push_back(inputs[i].raw_data());
-      if (!v.contiguous && layout.kinds[i] == kernel::InputKind::strided) {
+      if (!contiguous && v.input_kinds[i] == kernel::InputKind::strided) {
         bufs.push_back(strides[s++].data());
       }
     }
@@ -120,13 +121,13 @@ int run_variants(const std::vector<array>& inputs, const std::vector<array>& ys,
     uint32_t size32 = uint32_t(size);
     int ndim = int(shape.size());
     unsigned gx, gy = 1, gz = 1;
-    if (v.contiguous) {
+    if (contiguous) {
       bufs.push_back(v.large_index ? static_cast<void*>(const_cast<int64_t*>(&size))
                                    : static_cast<void*>(&size32));
       gx = unsigned((size + wpt - 1) / wpt);
     } else {
       bufs.push_back(shape.data());
-      if (v.dynamic) bufs.push_back(&ndim);
+      if (v.dynamic_ndim) bufs.push_back(&ndim);
       gx = unsigned((shape.back() + wpt - 1) / wpt);
       if (ndim > 1) gy = shape[ndim - 2];
       for (int d = 0; d < ndim - 2; ++d) gz *= shape[d];
@@ -207,18 +208,56 @@ TEST_CASE("msl: inlined constants incl. inf and nan") {
 TEST_CASE("msl: source shape and float64 rejection") {
   auto x = array({1.0f, 2.0f});
   auto y = exp(x);
-  auto t = trace({x}, {y});
-  auto k = kernel::describe_fused_kernel("k", t.tape_inputs, {x}, {kernel::InputKind::contiguous},
-                                         t.tape, t.tape_outputs, true, 0, false);
-  auto src = metal::emit_msl_kernel(k, {});
+  auto k = program_of(trace({x}, {y}), {}, "k");
+  auto contiguous = kernel::default_variant(k, kernel::LoopKind::contiguous);
+  auto src = metal::emit_msl_kernel(k, contiguous);
   CHECK(src.find("[[kernel]] void k_contiguous(") != std::string::npos);
   CHECK(src.find("[[thread_position_in_grid]]") != std::string::npos);
   CHECK(src.find("Exp()(in0)") != std::string::npos);
   CHECK(metal::emit_msl_library(k, 7).find("k_strided_dynamic_large") != std::string::npos);
+  // The backend's entry: header + kernel.
+  auto lib = metal::compiled_kernel_source(k, contiguous);
+  CHECK(lib.find(metal::msl_header()) == 0);
+  CHECK(lib.find(src) != std::string::npos);
   auto xd = array({1.0, 2.0});
   auto yd = exp(xd);
-  auto td = trace({xd}, {yd});
-  auto kd = kernel::describe_fused_kernel("kd", td.tape_inputs, {xd}, {kernel::InputKind::contiguous},
-                                          td.tape, td.tape_outputs, true, 0, false);
-  CHECK_THROWS_AS(metal::emit_msl_kernel(kd, {}), std::invalid_argument);
+  auto kd = program_of(trace({xd}, {yd}), {}, "kd");
+  CHECK_THROWS_AS(metal::emit_msl_kernel(kd, kernel::default_variant(kd, kernel::LoopKind::contiguous)),
+                  std::invalid_argument);
+}
+
+TEST_CASE("msl: row programs are rejected, the C++ dialect renders them") {
+  auto x = sample(float32, {3, 4});
+  auto y = exp(x - max(x, -1, true));
+  auto k = program_of(trace({x}, {y}), {}, "r");
+  CHECK(k.row);
+  kernel::KernelVariant v;
+  v.loop = kernel::LoopKind::row;
+  v.input_kinds = {kernel::InputKind::contiguous};
+  v.per_row_outputs = {false};
+  CHECK_THROWS_AS(metal::emit_msl_kernel(k, v), std::invalid_argument);
+  CHECK(cpu::emit_cpp_source(k, v).find("mxcore_jit::Max::fold") != std::string::npos);
+}
+
+TEST_CASE("one program, two dialects: same nodes, each dialect's spelling") {
+  auto x = sample(float16, {4, 5});
+  auto s = array(2.0f, float16);
+  auto y = astype(exp(negative(x)) * s, float32);
+  auto k = program_of(trace({x, s}, {y}), {s.id()}, "two");
+  auto v = kernel::default_variant(k, kernel::LoopKind::contiguous);
+  auto cpp = cpu::emit_cpp_source(k, v);
+  auto msl = metal::compiled_kernel_source(k, v);
+  for (auto& n : k.tape) { // every node is computed in both
+    CHECK(cpp.find(" " + n.name + " = ") != std::string::npos);
+    CHECK(msl.find(" " + n.name + " = ") != std::string::npos);
+  }
+  // Half math: float registers rounded per op in C++, native half in MSL.
+  CHECK(cpp.find("mxcore_jit::mxj_round_half(float(kernel_ops::Exp{}(t0)))") != std::string::npos);
+  CHECK(msl.find("const half t1 = Exp()(t0);") != std::string::npos);
+  CHECK(cpp.find("const float in1 = float(") != std::string::npos); // constant inlined
+  CHECK(msl.find("const half in1 = half(") != std::string::npos);
+  CHECK(cpp.find("void mxk_two_contiguous(void** args, int64_t begin, int64_t end)") !=
+        std::string::npos);
+  CHECK(msl.find("[[kernel]] void two_contiguous(") != std::string::npos);
+  CHECK(msl.find("device float* out0_ptr [[buffer(1)]]") != std::string::npos);
 }

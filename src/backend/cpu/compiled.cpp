@@ -1,0 +1,53 @@
+// The Compiled primitive on the CPU: the fused program through the JIT, or,
+// without a kernel (no compiler, no program, a layout the row loop cannot
+// read), the tape primitive by primitive with the eager kernels.
+#include "backend/cpu/compiled_jit.h"
+#include "compile/compiled.h"
+
+namespace mxcore {
+
+void Compiled::eval_cpu(const std::vector<array>& inputs, std::vector<array>& outputs) {
+  if (program_ && cpu::eval_compiled_jit(*program_, inputs, outputs)) return;
+  eval_eager(inputs, outputs);
+}
+
+void Compiled::eval_eager(const std::vector<array>& inputs, std::vector<array>& outputs) {
+  auto shapes = tape_shapes(inputs);
+
+  // Last tape position reading each array, so intermediates die early.
+  std::unordered_map<uintptr_t, size_t> last_use;
+  for (size_t t = 0; t < tape_.size(); ++t) {
+    for (auto& in : tape_[t].inputs()) last_use[in.id()] = t;
+  }
+  std::unordered_set<uintptr_t> output_ids;
+  for (auto& o : outputs_) output_ids.insert(o.id());
+
+  std::unordered_map<uintptr_t, array> env;
+  for (size_t i = 0; i < inputs.size(); ++i) env.insert({inputs_[i].id(), inputs[i]});
+
+  for (size_t t = 0; t < tape_.size(); ++t) {
+    auto& a = tape_[t];
+    std::vector<array> ins;
+    ins.reserve(a.inputs().size());
+    for (auto& in : a.inputs()) ins.push_back(env.at(in.id()));
+    auto traced = a.outputs();
+    std::vector<Dtype> types;
+    for (auto& o : traced) types.push_back(o.dtype());
+    auto outs = array::make_arrays(shapes.at(a.id()), types, a.primitive_ptr(), ins);
+    a.primitive().eval_cpu(ins, outs);
+    for (auto& o : outs) {
+      o.set_status(array::Status::evaluated);
+    }
+    outs[0].detach(); // detaches the siblings too: inputs can be freed
+    ins.clear();
+    for (size_t k = 0; k < outs.size(); ++k) env.insert({traced[k].id(), outs[k]});
+    for (auto& in : a.inputs()) {
+      if (last_use[in.id()] == t && !output_ids.count(in.id())) env.erase(in.id());
+    }
+  }
+  for (size_t o = 0; o < outputs.size(); ++o) {
+    outputs[o].copy_shared_buffer(env.at(outputs_[o].id()));
+  }
+}
+
+} // namespace mxcore

@@ -1,0 +1,175 @@
+// The C++ dialect: half types live in memory as 16-bit patterns and in
+// registers as float, rounded to the half type after every op (the eager
+// kernels' semantics: math in float, one rounding per op), in loops GCC can
+// vectorize. Ops are the kernel_ops.h functors the eager kernels use.
+#include "backend/cpu/cpp_dialect.h"
+
+#include <cmath>
+#include <iomanip>
+#include <sstream>
+
+#include "backend/cpu/jit_support_text.h"
+#include "kernel/constant_literal.h"
+#include "kernel/cstyle_renderer.h"
+#include "mxcore/scalar_types.h"
+
+namespace mxcore::cpu {
+
+using kernel::Op;
+
+namespace {
+
+// Exact decimal (17 significant digits round-trip a double, and the floats
+// stored in it), or a numeric_limits expression for inf/nan.
+std::string float_literal(double x) {
+  if (std::isnan(x)) return "std::numeric_limits<double>::quiet_NaN()";
+  if (std::isinf(x)) {
+    return x > 0 ? "std::numeric_limits<double>::infinity()"
+                 : "(-std::numeric_limits<double>::infinity())";
+  }
+  std::ostringstream os;
+  os << std::scientific << std::setprecision(17) << x;
+  return "(" + os.str() + ")";
+}
+
+std::string ctype(Dtype t) { return dtype_ctype(t); }
+bool is_half(Dtype t) { return t == float16 || t == bfloat16; }
+
+// Identifier-safe, bounded: kernel library names may be long or carry
+// characters a symbol cannot.
+std::string sanitize(const std::string& s, size_t max_len) {
+  std::string out;
+  for (char c : s) {
+    if (out.size() >= max_len) break;
+    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+              (c >= '0' && c <= '9') || c == '_';
+    out += ok ? c : '_';
+  }
+  return out;
+}
+
+const char* vectorize_pragma =
+    "#if defined(__clang__)\n"
+    "#pragma clang loop vectorize(enable)\n"
+    "#else\n"
+    "#pragma GCC ivdep\n"
+    "#endif\n";
+
+class CppDialect final : public kernel::Dialect {
+ public:
+  Family family() const override { return Family::range; }
+
+  std::string value_type(Dtype t) const override { return is_half(t) ? "float" : ctype(t); }
+  std::string storage_type(Dtype t) const override {
+    return is_half(t) ? "uint16_t" : ctype(t);
+  }
+  std::string index_type(bool large) const override { return large ? "int64_t" : "int32_t"; }
+  std::string offset_type(bool) const override { return "int64_t"; }
+
+  std::string load(Dtype t, const std::string& e) const override {
+    if (t == float16) return "mxcore_jit::mxj_half_to_float(" + e + ")";
+    if (t == bfloat16) return "mxcore_jit::mxj_bf16_to_float(" + e + ")";
+    return e;
+  }
+  std::string store(Dtype t, const std::string& e) const override {
+    if (t == float16) return "mxcore_jit::mxj_float_to_half(" + e + ")";
+    if (t == bfloat16) return "mxcore_jit::mxj_float_to_bf16(" + e + ")";
+    return e;
+  }
+  std::string round(Dtype t, const std::string& e) const override {
+    if (t == float16) return "mxcore_jit::mxj_round_half(float(" + e + "))";
+    if (t == bfloat16) return "mxcore_jit::mxj_round_bf16(float(" + e + "))";
+    return e;
+  }
+  std::string op_call(Op op, const std::vector<std::string>& args) const override {
+    std::string call = std::string("kernel_ops::") + kernel::op_name(op) + "{}(";
+    for (size_t i = 0; i < args.size(); ++i) call += (i ? ", " : "") + args[i];
+    return call + ")";
+  }
+  std::string cast(Dtype to, Dtype from, const std::string& x, bool round_result) const override {
+    if (!is_half(to)) return "mxcore_jit::cast<" + ctype(to) + ">(" + x + ")";
+    if (from == float64) { // one rounding, straight from double
+      return "float(mxcore_jit::cast<" + ctype(to) + ">(" + x + "))";
+    }
+    auto e = "mxcore_jit::cast<float>(" + x + ")";
+    return round_result ? round(to, e) : e;
+  }
+  std::string constant(Dtype t, const kernel::ConstantValue& v) const override {
+    return is_half(t) ? "float(" + float_literal(v.real) + ")" : cpp_constant(t, v);
+  }
+
+  std::string kernel_name(const kernel::FusedProgram& p,
+                          const kernel::KernelVariant& v) const override {
+    return "mxk_" + sanitize(p.name, 160) + "_" + v.tag();
+  }
+  std::string preamble(const kernel::FusedProgram& p,
+                       const kernel::KernelVariant& v) const override {
+    std::ostringstream os;
+    os << "// mxcore fused kernel " << p.name << " (" << v.tag() << ")\n"
+       << "#define MXCORE_JIT\n"
+       << kernel_ops_text << "\n" << jit_conversions_text
+       << (v.loop == kernel::LoopKind::row ? jit_row_reduce_text : "")
+       << "using namespace mxcore;\n"
+       << "using index_t = " << index_type(v.large_index) << ";\n\n"
+       << "extern \"C\" {\n\n";
+    return os.str();
+  }
+  std::string postamble() const override { return "\n} // extern \"C\"\n"; }
+
+  std::string restrict_qualifier() const override { return " __restrict"; }
+  std::string vectorize_hint() const override { return vectorize_pragma; }
+  std::string buffer_binding(const std::string& ptr_name, const std::string& type,
+                             bool is_const, int arg) const override {
+    auto c = is_const ? "const " : "";
+    return "  " + std::string(c) + type + "* __restrict " + ptr_name + " = static_cast<" + c +
+           type + "*>(args[" + std::to_string(arg) + "]);\n";
+  }
+  std::string scalar_element(const std::string&, Dtype t, int arg) const override {
+    return "*static_cast<const " + storage_type(t) + "*>(args[" + std::to_string(arg) + "])";
+  }
+
+  std::string accumulator_type(Dtype t) const override {
+    return "mxcore_jit::acc_t<" + ctype(t) + ">";
+  }
+  std::string convert(const std::string& type, const std::string& x) const override {
+    return "mxcore_jit::cast<" + type + ">(" + x + ")";
+  }
+  std::string reduce_init(Op op, const std::string& acc_type) const override {
+    return std::string("mxcore_jit::") + kernel::op_name(op) + "::init<" + acc_type + ">()";
+  }
+  std::string reduce_fold(Op op, const std::string& acc, const std::string& x) const override {
+    return std::string("mxcore_jit::") + kernel::op_name(op) + "::fold(" + acc + ", " + x + ")";
+  }
+  std::string reduce_result(Dtype t, const std::string& acc) const override {
+    return is_half(t) ? round(t, acc) : convert(ctype(t), acc);
+  }
+  // F16C block conversions of half rows (jit_support_text.h).
+  std::string block_conversion(Dtype t, bool to_float) const override {
+    if (!is_half(t)) return "";
+    std::string h = t == float16 ? "half" : "bf16";
+    return "mxcore_jit::mxj_" + (to_float ? h + "_block_to_float" : "float_block_to_" + h);
+  }
+};
+
+} // namespace
+
+const kernel::Dialect& cpp_dialect() {
+  static const CppDialect dialect;
+  return dialect;
+}
+
+std::string cpp_constant(Dtype dtype, const kernel::ConstantValue& v) {
+  static const kernel::LiteralStyle style{
+      ctype, float_literal, "ULL", "LL", "std::numeric_limits<int64_t>::min()", true};
+  return kernel::constant_literal(dtype, v, style);
+}
+
+std::string cpp_symbol_name(const kernel::FusedProgram& p, const kernel::KernelVariant& v) {
+  return cpp_dialect().kernel_name(p, v);
+}
+
+std::string emit_cpp_source(const kernel::FusedProgram& p, const kernel::KernelVariant& v) {
+  return kernel::render_kernel(cpp_dialect(), p, v);
+}
+
+} // namespace mxcore::cpu

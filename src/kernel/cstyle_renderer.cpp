@@ -1,0 +1,282 @@
+// The C-style renderer: nodes, arguments, bodies and the elementwise loops of
+// both families (range: the CPU; grid: GPUs).
+#include "kernel/cstyle_renderer.h"
+
+#include <stdexcept>
+
+#include "kernel/cstyle_writer.h"
+
+namespace mxcore::kernel {
+
+namespace cstyle {
+
+InputKind Writer::kind_of(const std::string& input_name) const {
+  for (size_t i = 0; i < p.inputs.size(); ++i) {
+    if (p.inputs[i].name == input_name) return v.input_kinds[i];
+  }
+  throw std::invalid_argument("[kernel] Unknown input " + input_name + ".");
+}
+
+bool Writer::feeds_only_stores(const std::string& name) const {
+  for (auto& n : p.tape) {
+    for (auto& in : n.inputs) {
+      if (in == name) return false;
+    }
+  }
+  for (auto& o : p.outputs) {
+    if (o.value == name) return true;
+  }
+  return false;
+}
+
+void Writer::node(const FusedNode& n, const char* indent) {
+  bool round = !feeds_only_stores(n.name);
+  os << indent << "const " << d.value_type(n.dtype) << " " << n.name << " = ";
+  switch (n.kind) {
+    case NodeKind::astype:
+      os << d.cast(n.dtype, p.dtype_of(n.inputs[0]), n.inputs[0], round) << ";\n";
+      return;
+    case NodeKind::broadcast:
+    case NodeKind::alias:
+    case NodeKind::reduce: // row loops: the accumulated value (range_row)
+      // Broadcasting lives in the strides: the value is the input's.
+      os << n.inputs[0] << ";\n";
+      return;
+    default:
+      break;
+  }
+  auto call = d.op_call(n.op, n.inputs);
+  os << (round ? d.round(n.dtype, call) : call) << ";\n";
+}
+
+std::string Writer::pointer(Dtype t, const std::string& name, bool is_const) const {
+  return std::string(is_const ? "const " : "") + d.storage_type(t) + "*" +
+         d.restrict_qualifier() + " " + name;
+}
+
+void Writer::arguments() {
+  int arg = 0;
+  for (size_t i = 0; i < p.inputs.size(); ++i) {
+    auto& in = p.inputs[i];
+    switch (kind_of(i)) {
+      case InputKind::constant:
+        os << "  const " << d.value_type(in.dtype) << " " << in.name << " = "
+           << d.constant(in.dtype, in.value) << ";\n";
+        break;
+      case InputKind::scalar:
+        os << "  const " << d.value_type(in.dtype) << " " << in.name << " = "
+           << d.load(in.dtype, d.scalar_element(in.name, in.dtype, arg++)) << ";\n";
+        break;
+      default:
+        os << d.buffer_binding(in.name + "_ptr", d.storage_type(in.dtype), true, arg++);
+    }
+  }
+  for (auto& o : p.outputs) {
+    os << d.buffer_binding(o.name + "_ptr", d.storage_type(o.dtype), false, arg++);
+  }
+}
+
+void Writer::body(const char* indent, const ElementFn& load, const ElementFn& store) {
+  for (size_t i = 0; i < p.inputs.size(); ++i) {
+    auto k = kind_of(i);
+    if (k == InputKind::contiguous || k == InputKind::strided) {
+      auto& in = p.inputs[i];
+      os << indent << "const " << d.value_type(in.dtype) << " " << in.name << " = "
+         << d.load(in.dtype, load(in.name)) << ";\n";
+    }
+  }
+  for (auto& n : p.tape) node(n, indent);
+  for (auto& o : p.outputs) {
+    os << indent << store(o.name) << " = " << d.store(o.dtype, o.value) << ";\n";
+  }
+}
+
+// ---- range loops: `begin..end` of flat indices, or of rows.
+
+void Writer::range_contiguous() {
+  os << "void " << d.kernel_name(p, v) << "(void** args, int64_t begin, int64_t end) {\n";
+  arguments();
+  os << d.vectorize_hint();
+  os << "  for (index_t i = index_t(begin); i < index_t(end); ++i) {\n";
+  body("    ", [](auto& n) { return n + "_ptr[i]"; }, [](auto& n) { return n + "_ptr[i]"; });
+  os << "  }\n}\n";
+}
+
+// Rows are the flat indices of the N-1 outer dims, walked with an odometer;
+// the inner dim is a loop, unit-stride for every input or not.
+void Writer::range_strided() {
+  const int N = v.ndim;
+  os << "void " << d.kernel_name(p, v)
+     << "(void** args, const int64_t* shape, const int64_t* strides,\n"
+     << "    int64_t row_begin, int64_t row_end) {\n";
+  arguments();
+  os << "  constexpr int N = " << N << ";\n"
+     << "  const index_t inner = index_t(shape[N - 1]);\n";
+  std::vector<std::string> strided;
+  for (size_t i = 0; i < p.inputs.size(); ++i) {
+    if (kind_of(i) == InputKind::strided) strided.push_back(p.inputs[i].name);
+  }
+  os << "  bool unit_inner = true;\n";
+  for (size_t s = 0; s < strided.size(); ++s) {
+    auto& nm = strided[s];
+    os << "  const int64_t* " << nm << "_strides = strides + " << s * N << ";\n"
+       << "  const index_t " << nm << "_inner = index_t(" << nm << "_strides[N - 1]);\n"
+       << "  unit_inner = unit_inner && " << nm << "_inner == 1;\n"
+       << "  int64_t " << nm << "_off = 0;\n";
+  }
+  // Position of row_begin in the outer dims (an odometer from then on).
+  os << "  int64_t idx[N > 1 ? N - 1 : 1] = {};\n"
+     << "  {\n    int64_t rem = row_begin;\n"
+     << "    for (int d = N - 2; d >= 0; --d) {\n"
+     << "      idx[d] = rem % shape[d];\n      rem /= shape[d];\n";
+  for (auto& nm : strided) os << "      " << nm << "_off += idx[d] * " << nm << "_strides[d];\n";
+  os << "    }\n  }\n";
+  os << "  for (int64_t row = row_begin; row < row_end; ++row) {\n";
+  for (auto& nm : strided) {
+    os << "    " << pointer(p.dtype_of(nm), nm + "_row", true) << " = " << nm << "_ptr + "
+       << nm << "_off;\n";
+  }
+  for (auto& o : p.outputs) {
+    os << "    " << pointer(o.dtype, o.name + "_row", false) << " = " << o.name
+       << "_ptr + row * int64_t(inner);\n";
+  }
+  auto store = [](auto& n) { return n + "_row[j]"; };
+  os << "    if (unit_inner) {\n" << d.vectorize_hint()
+     << "      for (index_t j = 0; j < inner; ++j) {\n";
+  body("        ", [](auto& n) { return n + "_row[j]"; }, store);
+  os << "      }\n    } else {\n"
+     << "      for (index_t j = 0; j < inner; ++j) {\n";
+  body("        ", [](auto& n) { return n + "_row[j * " + n + "_inner]"; }, store);
+  os << "      }\n    }\n";
+  // Advance the odometer by one row.
+  os << "    for (int d = N - 2; d >= 0; --d) {\n";
+  for (auto& nm : strided) os << "      " << nm << "_off += " << nm << "_strides[d];\n";
+  os << "      if (++idx[d] < shape[d]) break;\n";
+  for (auto& nm : strided) {
+    os << "      " << nm << "_off -= " << nm << "_strides[d] * shape[d];\n";
+  }
+  os << "      idx[d] = 0;\n    }\n  }\n}\n";
+}
+
+// ---- grid loops: each thread writes work_per_thread elements.
+
+void Writer::grid_contiguous() {
+  const auto idx = d.index_type(v.large_index);
+  os << d.grid_kernel_open(d.kernel_name(p, v), grid_kernel_args(d, p, v))
+     << "  constexpr int N_PER_THREAD = " << v.work_per_thread << ";\n";
+  arguments();
+  os << "  " << idx << " start = (" << idx << "(" << d.thread_position('x') << ") + " << idx
+     << "(" << d.grid_size('x') << ") * " << idx << "(" << d.thread_position('y')
+     << ")) * N_PER_THREAD;\n"
+     << "  for (int w = 0; w < N_PER_THREAD; ++w) {\n"
+     << "    " << idx << " out_index = start + w;\n"
+     << "    if (out_index >= size) break;\n";
+  auto at = [](auto& n) { return n + "_ptr[out_index]"; };
+  body("    ", at, at);
+  os << "  }\n}\n";
+}
+
+// x: inner positions (work_per_thread each), y: the next dim, z: the rest.
+void Writer::grid_strided() {
+  const auto idx = d.index_type(v.large_index);
+  const auto loc = d.offset_type(v.large_index);
+  os << d.grid_kernel_open(d.kernel_name(p, v), grid_kernel_args(d, p, v))
+     << "  constexpr int N_PER_THREAD = " << v.work_per_thread << ";\n";
+  arguments();
+  if (!v.dynamic_ndim) os << "  constexpr int ndim = " << v.ndim << ";\n";
+  const auto px = d.thread_position('x'), py = d.thread_position('y'),
+             pz = d.thread_position('z');
+  os << "  const " << idx << " inner = output_shape[ndim - 1];\n"
+     << "  const " << idx << " x0 = " << idx << "(" << px << ") * N_PER_THREAD;\n"
+     << "  const " << idx << " row = " << idx << "(" << py << ") + " << idx << "("
+     << d.grid_size('y') << ") * " << idx << "(" << pz << ");\n";
+  std::vector<std::string> strided;
+  for (size_t i = 0; i < p.inputs.size(); ++i) {
+    if (kind_of(i) == InputKind::strided) strided.push_back(p.inputs[i].name);
+  }
+  for (auto& nm : strided) {
+    os << "  " << loc << " " << nm << "_loc = ndim > 1 ? " << loc << "(" << py << ") * " << loc
+       << "(" << nm << "_strides[ndim - 2]) : " << loc << "(0);\n";
+  }
+  // Outer dims beyond the grid's y come from z.
+  os << "  " << idx << " rest = " << pz << ";\n"
+     << "  for (int d = ndim - 3; d >= 0; --d) {\n"
+     << "    " << loc << " i_d = " << loc << "(rest % " << idx << "(output_shape[d]));\n"
+     << "    rest /= " << idx << "(output_shape[d]);\n";
+  for (auto& nm : strided) {
+    os << "    " << nm << "_loc += i_d * " << loc << "(" << nm << "_strides[d]);\n";
+  }
+  os << "  }\n"
+     << "  for (int w = 0; w < N_PER_THREAD; ++w) {\n"
+     << "    " << idx << " x = x0 + w;\n"
+     << "    if (x >= inner) break;\n"
+     << "    " << idx << " out_index = row * inner + x;\n";
+  body(
+      "    ",
+      [&](auto& n) {
+        return n + "_ptr[" + n + "_loc + " + loc + "(x) * " + loc + "(" + n +
+               "_strides[ndim - 1])]";
+      },
+      [](auto& n) { return n + "_ptr[out_index]"; });
+  os << "  }\n}\n";
+}
+
+} // namespace cstyle
+
+std::vector<KernelArg> grid_kernel_args(const Dialect& d, const FusedProgram& p,
+                                        const KernelVariant& v) {
+  std::vector<KernelArg> args;
+  int b = 0;
+  const bool contiguous = v.loop == LoopKind::contiguous;
+  for (size_t i = 0; i < p.inputs.size(); ++i) {
+    auto& in = p.inputs[i];
+    auto k = v.input_kinds[i];
+    if (k == InputKind::constant) continue;
+    args.push_back({d.buffer_param(d.storage_type(in.dtype), true), in.name + "_ptr", b++});
+    if (k == InputKind::strided) {
+      args.push_back({d.constant_param("int64_t", false), in.name + "_strides", b++});
+    }
+  }
+  for (auto& o : p.outputs) {
+    args.push_back({d.buffer_param(d.storage_type(o.dtype), false), o.name + "_ptr", b++});
+  }
+  if (contiguous) {
+    args.push_back({d.constant_param(d.index_type(v.large_index), true), "size", b++});
+  } else {
+    args.push_back({d.constant_param("int", false), "output_shape", b++});
+    if (v.dynamic_ndim) args.push_back({d.constant_param("int", true), "ndim", b++});
+  }
+  return args;
+}
+
+std::string render_kernel_function(const Dialect& d, const FusedProgram& p,
+                                   const KernelVariant& v) {
+  if (v.input_kinds.size() != p.inputs.size()) {
+    throw std::invalid_argument("[kernel] The variant's input kinds do not match the program.");
+  }
+  cstyle::Writer w(d, p, v);
+  bool range = d.family() == Dialect::Family::range;
+  switch (v.loop) {
+    case LoopKind::row:
+      if (!d.supports_row_loops()) {
+        throw std::invalid_argument(
+            "[kernel] Row kernels (fused reductions) are not supported by this backend.");
+      }
+      w.range_row();
+      break;
+    case LoopKind::contiguous:
+      range ? w.range_contiguous() : w.grid_contiguous();
+      break;
+    case LoopKind::strided:
+      range ? w.range_strided() : w.grid_strided();
+      break;
+  }
+  return w.os.str();
+}
+
+std::string render_kernel(const Dialect& d, const FusedProgram& p, const KernelVariant& v) {
+  auto function = render_kernel_function(d, p, v);
+  return d.preamble(p, v) + function + d.postamble();
+}
+
+} // namespace mxcore::kernel

@@ -1,0 +1,49 @@
+// Internal to the renderer: the state of one kernel being written and the
+// pieces every loop shares (cstyle_renderer.cpp, cstyle_row_loop.cpp).
+#pragma once
+
+#include <functional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "kernel/dialect.h"
+
+namespace mxcore::kernel::cstyle {
+
+// Element expressions of one loop body: where an input is read, where an
+// output is stored.
+using ElementFn = std::function<std::string(const std::string& name)>;
+
+struct Writer {
+  const Dialect& d;
+  const FusedProgram& p;
+  const KernelVariant& v;
+  std::ostringstream os;
+
+  Writer(const Dialect& d, const FusedProgram& p, const KernelVariant& v) : d(d), p(p), v(v) {}
+
+  InputKind kind_of(size_t input) const { return v.input_kinds[input]; }
+  InputKind kind_of(const std::string& input_name) const;
+  // A half value that only feeds output stores needs no rounding of its own:
+  // the store's round-to-nearest-even conversion gives the same bits.
+  bool feeds_only_stores(const std::string& name) const;
+
+  // "const T name = expr;" for one tape node.
+  void node(const FusedNode& n, const char* indent);
+  // Loop-invariant values (constants, scalars) and, for range dialects, the
+  // buffer pointers bound from `void** args`, in input order.
+  void arguments();
+  // Reads the per-element inputs, runs the tape, stores the outputs.
+  void body(const char* indent, const ElementFn& load, const ElementFn& store);
+  // Range dialects: "const T* __restrict name" and "T* __restrict name".
+  std::string pointer(Dtype t, const std::string& name, bool is_const) const;
+
+  void range_contiguous();
+  void range_strided();
+  void range_row(); // cstyle_row_loop.cpp
+  void grid_contiguous();
+  void grid_strided();
+};
+
+} // namespace mxcore::kernel::cstyle
