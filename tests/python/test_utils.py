@@ -32,5 +32,7 @@ def test_tree_map_over_several_trees():
 def test_tree_reduce():
     tree = [mx.array(1.0), {"a": mx.array(2.0), "b": [mx.array(3.0)]}]
     assert tree_reduce(lambda acc, v: acc + v.item(), tree, 0.0) == 6.0
-    with pytest.raises(ValueError):
-        tree_reduce(lambda a, b: a, [])
+    # As mlx.utils: without an initializer the first leaf starts, and an
+    # empty tree reduces to the (None) initializer.
+    assert tree_reduce(lambda acc, v: acc * v, [2, (3, 4)]) == 24
+    assert tree_reduce(lambda a, b: a, []) is None
