@@ -97,9 +97,12 @@ void append(py::handle obj, std::vector<mxcore::array>& arrays, std::vector<uint
       key.push_back(static_cast<uint64_t>(value));
       return;
     }
-    auto digits = py::str(obj).cast<std::string>();
+    // Hexadecimal: decimal conversion of huge ints is capped by Python.
+    auto digits = py::reinterpret_steal<py::object>(PyNumber_ToBase(p, 16));
+    if (!digits) throw py::error_already_set();
+    auto text = digits.cast<std::string>();
     key.push_back(big_int_tag);
-    append_bytes(digits.data(), digits.size(), key);
+    append_bytes(text.data(), text.size(), key);
     return;
   }
   if (PyFloat_CheckExact(p)) {

@@ -117,13 +117,11 @@ py::object rebuild_container(py::handle node, std::vector<py::object> children) 
 }
 
 void tree_visit(py::handle tree, const std::function<void(py::handle)>& visitor) {
-  if (PyList_Check(tree.ptr()) || PyTuple_Check(tree.ptr())) {
-    for (auto item : tree) tree_visit(item, visitor);
-  } else if (PyDict_Check(tree.ptr())) {
-    for (auto item : py::reinterpret_borrow<py::dict>(tree)) tree_visit(item.second, visitor);
-  } else {
+  if (!is_container(tree)) {
     visitor(tree);
+    return;
   }
+  for (auto& child : children_of(tree)) tree_visit(child, visitor);
 }
 
 void tree_visit(const std::vector<py::object>& trees,
