@@ -5,7 +5,6 @@ import sys as _sys
 
 from . import _core
 from ._core import *  # noqa: F401,F403
-from ._compile import compile, export_to_dot  # noqa: F401
 from ._stream import stream  # noqa: F401
 from ._io import load, savez, savez_compressed  # noqa: F401
 from ._gguf import save_gguf  # noqa: F401

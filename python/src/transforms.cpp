@@ -562,4 +562,7 @@ void init_transforms(py::module_& m) {
             return self;
           },
           py::arg("f"));
+
+  // mxcore.utils' tree functions: the same tree walks, bound for Python.
+  init_tree_utils(m);
 }

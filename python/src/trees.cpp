@@ -1,6 +1,7 @@
 #include "trees.h"
 
 #include <stdexcept>
+#include <unordered_map>
 
 namespace mxpy {
 
@@ -13,9 +14,18 @@ py::handle placeholder() {
   return *sentinel;
 }
 
-bool is_container(py::handle obj) {
-  return py::isinstance<py::list>(obj) || py::isinstance<py::tuple>(obj) ||
-         py::isinstance<py::dict>(obj);
+bool is_array(py::handle obj) {
+  // Cached: pybind11's isinstance looks the type up on every call, and the
+  // compile call path asks this for every leaf.
+  static PyTypeObject* array_type =
+      reinterpret_cast<PyTypeObject*>(py::type::of<array>().ptr());
+  return PyObject_TypeCheck(obj.ptr(), array_type);
+}
+
+bool same_kind(py::handle a, py::handle b) {
+  return (PyList_Check(a.ptr()) && PyList_Check(b.ptr())) ||
+         (PyTuple_Check(a.ptr()) && PyTuple_Check(b.ptr())) ||
+         (PyDict_Check(a.ptr()) && PyDict_Check(b.ptr()));
 }
 
 void check_prefix(const std::vector<py::object>& subtrees) {
@@ -23,26 +33,95 @@ void check_prefix(const std::vector<py::object>& subtrees) {
   for (size_t i = 1; i < subtrees.size(); ++i) {
     auto& other = subtrees[i];
     if (!is_container(other)) continue; // a leaf prefix covers the subtree
-    bool same_kind = (py::isinstance<py::list>(first) && py::isinstance<py::list>(other)) ||
-                     (py::isinstance<py::tuple>(first) && py::isinstance<py::tuple>(other)) ||
-                     (py::isinstance<py::dict>(first) && py::isinstance<py::dict>(other));
-    if (!same_kind || py::len(first) != py::len(other)) {
+    if (!same_kind(first, other) || py::len(first) != py::len(other)) {
       throw std::invalid_argument(
           "[tree_map] Additional input tree is not a valid prefix of the first tree.");
     }
   }
 }
 
+// The children of a container in order (a dict's values in key order).
+std::vector<py::object> children_of(py::handle node) {
+  std::vector<py::object> children;
+  if (PyDict_Check(node.ptr())) {
+    children.reserve(PyDict_Size(node.ptr()));
+    for (auto item : py::reinterpret_borrow<py::dict>(node)) {
+      children.push_back(py::reinterpret_borrow<py::object>(item.second));
+    }
+  } else {
+    auto seq = py::reinterpret_steal<py::object>(PySequence_Fast(node.ptr(), ""));
+    if (!seq) throw py::error_already_set();
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq.ptr());
+    PyObject** items = PySequence_Fast_ITEMS(seq.ptr());
+    children.reserve(n);
+    for (Py_ssize_t i = 0; i < n; ++i) {
+      children.push_back(py::reinterpret_borrow<py::object>(items[i]));
+    }
+  }
+  return children;
+}
+
+// Replaces the array leaves of tree by update(leaf) in place (see tree_fill).
+py::object update_in_place(py::handle tree, const std::function<py::object(py::handle)>& update) {
+  if (PyList_Check(tree.ptr())) {
+    auto list = py::reinterpret_borrow<py::list>(tree);
+    for (size_t i = 0; i < list.size(); ++i) list[i] = update_in_place(list[i], update);
+    return list;
+  }
+  if (PyDict_Check(tree.ptr())) {
+    auto dict = py::reinterpret_borrow<py::dict>(tree);
+    // Values are assigned after the walk: a dict must not change while it
+    // is iterated.
+    std::vector<std::pair<py::object, py::object>> updated;
+    for (auto item : dict) {
+      updated.emplace_back(py::reinterpret_borrow<py::object>(item.first),
+                           update_in_place(item.second, update));
+    }
+    for (auto& [key, value] : updated) dict[key] = value;
+    return dict;
+  }
+  if (PyTuple_Check(tree.ptr())) {
+    std::vector<py::object> children;
+    for (auto& child : children_of(tree)) children.push_back(update_in_place(child, update));
+    return rebuild_container(tree, std::move(children));
+  }
+  if (is_array(tree)) return update(tree);
+  return py::reinterpret_borrow<py::object>(tree);
+}
+
 } // namespace
 
-void tree_visit(py::handle tree, const std::function<void(py::handle)>& visitor) {
-  if (py::isinstance<py::list>(tree) || py::isinstance<py::tuple>(tree)) {
-    for (auto item : tree) tree_visit(item, visitor);
-  } else if (py::isinstance<py::dict>(tree)) {
-    for (auto item : py::reinterpret_borrow<py::dict>(tree)) tree_visit(item.second, visitor);
-  } else {
-    visitor(tree);
+py::object rebuild_container(py::handle node, std::vector<py::object> children) {
+  PyObject* type = reinterpret_cast<PyObject*>(Py_TYPE(node.ptr()));
+  if (PyDict_Check(node.ptr())) {
+    py::dict out;
+    size_t i = 0;
+    for (auto item : py::reinterpret_borrow<py::dict>(node)) out[item.first] = children[i++];
+    if (PyDict_CheckExact(node.ptr())) return std::move(out);
+    PyObject* rebuilt = PyObject_CallOneArg(type, out.ptr());
+    if (rebuilt) return py::reinterpret_steal<py::object>(rebuilt);
+    PyErr_Clear(); // e.g. defaultdict: no constructor from a dict
+    return std::move(out);
   }
+  if (PyList_CheckExact(node.ptr())) {
+    py::list out(children.size());
+    for (size_t i = 0; i < children.size(); ++i) out[i] = std::move(children[i]);
+    return std::move(out);
+  }
+  py::tuple items(children.size());
+  for (size_t i = 0; i < children.size(); ++i) items[i] = std::move(children[i]);
+  if (PyTuple_CheckExact(node.ptr())) return std::move(items);
+  py::handle cls(type);
+  if (PyTuple_Check(node.ptr()) && py::hasattr(cls, "_fields")) return cls(*items); // named tuple
+  return cls(items);
+}
+
+void tree_visit(py::handle tree, const std::function<void(py::handle)>& visitor) {
+  if (!is_container(tree)) {
+    visitor(tree);
+    return;
+  }
+  for (auto& child : children_of(tree)) tree_visit(child, visitor);
 }
 
 void tree_visit(const std::vector<py::object>& trees,
@@ -53,11 +132,11 @@ void tree_visit(const std::vector<py::object>& trees,
     return;
   }
   check_prefix(trees);
-  if (py::isinstance<py::dict>(first)) {
+  if (PyDict_Check(first.ptr())) {
     for (auto item : py::reinterpret_borrow<py::dict>(first)) {
       std::vector<py::object> sub;
       for (auto& t : trees) {
-        if (!py::isinstance<py::dict>(t)) {
+        if (!PyDict_Check(t.ptr())) {
           sub.push_back(t);
           continue;
         }
@@ -83,31 +162,16 @@ void tree_visit(const std::vector<py::object>& trees,
 }
 
 py::object tree_map(py::handle tree, const std::function<py::object(py::handle)>& transform) {
-  if (py::isinstance<py::list>(tree)) {
-    py::list out;
-    for (auto item : tree) out.append(tree_map(item, transform));
-    return out;
-  }
-  if (py::isinstance<py::tuple>(tree)) {
-    auto t = py::reinterpret_borrow<py::tuple>(tree);
-    py::tuple out(t.size());
-    for (size_t i = 0; i < t.size(); ++i) out[i] = tree_map(t[i], transform);
-    return out;
-  }
-  if (py::isinstance<py::dict>(tree)) {
-    py::dict out;
-    for (auto item : py::reinterpret_borrow<py::dict>(tree)) {
-      out[item.first] = tree_map(item.second, transform);
-    }
-    return out;
-  }
-  return transform(tree);
+  if (!is_container(tree)) return transform(tree);
+  auto children = children_of(tree);
+  for (auto& child : children) child = tree_map(child, transform);
+  return rebuild_container(tree, std::move(children));
 }
 
 std::vector<array> tree_flatten(py::handle tree, bool strict) {
   std::vector<array> flat;
   tree_visit(tree, [&](py::handle leaf) {
-    if (py::isinstance<array>(leaf)) {
+    if (is_array(leaf)) {
       flat.push_back(py::cast<array>(leaf));
     } else if (strict) {
       throw std::invalid_argument("[tree_flatten] The argument should contain only arrays");
@@ -118,7 +182,7 @@ std::vector<array> tree_flatten(py::handle tree, bool strict) {
 
 py::object tree_unflatten(py::handle tree, const std::vector<array>& values, int index) {
   return tree_map(tree, [&](py::handle leaf) -> py::object {
-    if (py::isinstance<array>(leaf)) return py::cast(values.at(index++));
+    if (is_array(leaf)) return py::cast(values.at(index++));
     return py::reinterpret_borrow<py::object>(leaf);
   });
 }
@@ -127,7 +191,7 @@ std::pair<std::vector<array>, py::object> tree_flatten_with_structure(py::handle
                                                                       bool strict) {
   std::vector<array> flat;
   auto structure = tree_map(tree, [&](py::handle leaf) -> py::object {
-    if (py::isinstance<array>(leaf)) {
+    if (is_array(leaf)) {
       flat.push_back(py::cast<array>(leaf));
       return py::reinterpret_borrow<py::object>(placeholder());
     }
@@ -144,6 +208,21 @@ py::object tree_unflatten_from_structure(py::handle structure,
   return tree_map(structure, [&](py::handle leaf) -> py::object {
     if (leaf.is(placeholder())) return py::cast(values.at(index++));
     return py::reinterpret_borrow<py::object>(leaf);
+  });
+}
+
+py::object tree_fill(py::handle tree, const std::vector<array>& values, size_t index) {
+  return update_in_place(tree, [&](py::handle) { return py::cast(values.at(index++)); });
+}
+
+py::object tree_replace(py::handle tree, const std::vector<array>& old,
+                        const std::vector<array>& new_values) {
+  std::unordered_map<std::uintptr_t, size_t> position;
+  for (size_t i = 0; i < old.size(); ++i) position.emplace(old[i].id(), i);
+  return update_in_place(tree, [&](py::handle leaf) -> py::object {
+    auto it = position.find(py::cast<const array&>(leaf).id());
+    if (it == position.end()) return py::reinterpret_borrow<py::object>(leaf);
+    return py::cast(new_values[it->second]);
   });
 }
 

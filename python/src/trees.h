@@ -1,6 +1,6 @@
-// Pytrees: nested list / tuple / dict containers whose leaves are arrays (or
-// other objects). Used by the transforms to pass structured arguments through
-// functions of flat array lists.
+// Pytrees: nested list / tuple / dict containers (subclasses and named tuples
+// included) whose leaves are arrays or other objects. The one implementation
+// of tree walks: the transforms, compile and mxcore.utils all use it.
 #pragma once
 
 #include <functional>
@@ -13,6 +13,18 @@
 namespace mxpy {
 
 using mxcore::array;
+
+// Lists, tuples and dicts (and their subclasses) are containers; anything
+// else is a leaf.
+inline bool is_container(py::handle obj) {
+  return PyList_Check(obj.ptr()) || PyTuple_Check(obj.ptr()) || PyDict_Check(obj.ptr());
+}
+
+// A container of node's kind holding `children` (for a dict: the new values
+// of its keys, in order). Lists and tuples keep their type (a named tuple is
+// rebuilt from its fields); a dict subclass keeps its type when it can be
+// built from a dict, else becomes a dict.
+py::object rebuild_container(py::handle node, std::vector<py::object> children);
 
 // Calls visitor on every leaf, depth first, in container order.
 void tree_visit(py::handle tree, const std::function<void(py::handle)>& visitor);
@@ -39,5 +51,18 @@ std::pair<std::vector<array>, py::object> tree_flatten_with_structure(py::handle
 // Fills the placeholders of `structure` with values[index...].
 py::object tree_unflatten_from_structure(py::handle structure,
                                          const std::vector<array>& values, int index = 0);
+
+// In place: the array leaves of `tree` become values[index...] in order.
+// Lists and dicts are updated in place; tuples are rebuilt and their parent
+// updated. Returns the (possibly new) root.
+py::object tree_fill(py::handle tree, const std::vector<array>& values, size_t index = 0);
+
+// In place: each leaf that is the same array as old[i] becomes new_values[i].
+py::object tree_replace(py::handle tree, const std::vector<array>& old,
+                        const std::vector<array>& new_values);
+
+// Binds mxcore.utils' tree functions (tree_map, tree_flatten, ...) in
+// `_core._trees` (tree_utils_bindings.cpp).
+void init_tree_utils(py::module_& m);
 
 } // namespace mxpy
