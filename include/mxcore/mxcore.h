@@ -12,6 +12,7 @@
 #include "mxcore/linalg_det.h"
 #include "mxcore/memory.h"
 #include "mxcore/ops.h"
+#include "mxcore/ops_extra.h"
 #include "mxcore/quantized.h"
 #include "mxcore/stream.h"
 #include "mxcore/transforms.h"

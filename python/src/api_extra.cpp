@@ -1,6 +1,6 @@
 // Bindings of mlx.core's wider API that need C++: dtype promotion queries,
-// print options, buffer sizes and `depends` (primitives/custom.h). Pure compositions of existing
-// ops live in python/mxcore/_api_extra.py.
+// print options, buffer sizes and `depends` (primitives/custom.h). The ops of
+// the wider API are bound in ops_api_bindings.cpp.
 #include <unordered_set>
 
 #include "convert.h"

@@ -19,3 +19,8 @@ void init_transforms(py::module_& m);
 void init_compile(py::module_& m);
 void init_random(py::module_& m);
 void init_ops_extra(py::module_& m);
+// mlx.core's wider API on include/mxcore/ops_extra.h, after the areas above.
+void init_ops_api(py::module_& m);       // ops_api_bindings.cpp
+void init_device_api(py::module_& m);    // device_api_bindings.cpp
+void init_fast_extra(py::module_& m);    // fast_extra_bindings.cpp
+void init_random_extra(py::module_& m);  // random_extra_bindings.cpp

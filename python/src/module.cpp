@@ -18,4 +18,8 @@ PYBIND11_MODULE(_core, m) {
   init_random(m);
   init_transforms(m);
   init_compile(m);
+  init_ops_api(m);
+  init_device_api(m);
+  init_fast_extra(m);
+  init_random_extra(m);
 }

@@ -1,11 +1,13 @@
 // mx.random: the key-based generator. The global key lives in the Python list
 // `mx.random.state` so that compile can capture it as state (inputs/outputs).
 #include "convert.h"
+#include "random_key.h"
 #include "mxcore/random.h"
 
 #include <chrono>
 
 using namespace mxcore;
+using mxpy::key_or_next;
 using mxpy::to_array;
 
 namespace {
@@ -31,16 +33,16 @@ PyKeySequence& default_key() {
   return *ks;
 }
 
-array key_or_next(const std::optional<array>& key) {
-  return key ? *key : default_key().next();
-}
-
 Shape to_shape(const py::object& obj) {
   if (py::isinstance<py::int_>(obj)) return {obj.cast<int>()};
   return obj.cast<Shape>();
 }
 
 } // namespace
+
+array mxpy::key_or_next(const std::optional<array>& key) {
+  return key ? *key : default_key().next();
+}
 
 void init_random(py::module_& parent) {
   auto m = parent.def_submodule("random", "Key-based random number generation.");
