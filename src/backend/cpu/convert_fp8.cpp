@@ -1,5 +1,5 @@
 // Eager fp8 (E4M3) conversions, element by element over a row-major input.
-#include "backend/cpu/dispatch.h"
+#include "kernel/dtype_dispatch.h"
 #include "backend/cpu/row_major.h"
 #include "backend/cpu/strided.h"
 #include "backend/cpu/thread_pool.h"
@@ -13,7 +13,7 @@ void ConvertFP8::eval_cpu(const std::vector<array>& inputs, array& out) {
   const int64_t n = in.size();
   if (to_fp8_) {
     uint8_t* dst = out.data<uint8_t>();
-    cpu::dispatch_float_types(in.dtype(), "to_fp8", [&](auto tag) {
+    dispatch_float_types(in.dtype(), "to_fp8", [&](auto tag) {
       using T = MXCORE_TAG_TYPE(tag);
       const T* src = in.data<T>();
       cpu::parallel_for(n, cpu::elementwise_grain, [&](int64_t b, int64_t e) {
@@ -23,7 +23,7 @@ void ConvertFP8::eval_cpu(const std::vector<array>& inputs, array& out) {
     return;
   }
   const uint8_t* src = in.data<uint8_t>();
-  cpu::dispatch_float_types(out.dtype(), "from_fp8", [&](auto tag) {
+  dispatch_float_types(out.dtype(), "from_fp8", [&](auto tag) {
     using T = MXCORE_TAG_TYPE(tag);
     T* dst = out.data<T>();
     cpu::parallel_for(n, cpu::elementwise_grain, [&](int64_t b, int64_t e) {

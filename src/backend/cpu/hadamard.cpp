@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "backend/cpu/dispatch.h"
+#include "kernel/dtype_dispatch.h"
 #include "backend/cpu/row_major.h"
 #include "backend/cpu/thread_pool.h"
 #include "primitives/hadamard.h"
@@ -78,7 +78,7 @@ void hadamard_rows(const array& in, array& out, float scale, bool transposed) {
 void Hadamard::eval_cpu(const std::vector<array>& inputs, array& out) {
   array in = cpu::row_major_input(inputs[0]);
   out.set_data(allocator::malloc(out.nbytes()));
-  cpu::dispatch_float_types(out.dtype(), "hadamard", [&](auto tag) {
+  dispatch_float_types(out.dtype(), "hadamard", [&](auto tag) {
     hadamard_rows<MXCORE_TAG_TYPE(tag)>(in, out, scale_, transposed_);
   });
 }

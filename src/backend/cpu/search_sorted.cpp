@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "backend/cpu/dispatch.h"
+#include "kernel/dtype_dispatch.h"
 #include "backend/cpu/kernel_math.h"
 #include "backend/cpu/row_major.h"
 #include "backend/cpu/strided.h"
@@ -53,7 +53,7 @@ void SearchSorted::eval_cpu(const std::vector<array>& inputs, array& out) {
   array seq = cpu::row_major_input(inputs[0]);
   array values = cpu::row_major_input(inputs[1]);
   out.set_data(allocator::malloc(out.nbytes()));
-  cpu::dispatch_all_types(values.dtype(), [&](auto tag) {
+  dispatch_all_types(values.dtype(), [&](auto tag) {
     search<MXCORE_TAG_TYPE(tag)>(seq, values, out, right_);
   });
 }
