@@ -6,11 +6,13 @@ results inside the child."""
 
 import os
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from jit_cache_helpers import (ENTRY_MAGIC, HEADER_SIZE, NOBODY, Reference, child_env,
+from jit_cache_helpers import (CHILD_CODE, CHILD_TIMEOUT, ENTRY_MAGIC, HEADER_SIZE, NOBODY, Reference, child_env,
                                child_report, chown_tree, entry_digest, entry_is_authentic,
                                forge_entry,
                                kernel_entries, marker_path, run_child, warning_count)
@@ -74,6 +76,29 @@ def test_planted_shared_object_is_not_loaded(ref, tmp_path):
         assert report["compiler_runs"] == 1
         assert warning_count(result) == 1 and "discarded" in result.stderr
         assert entry_is_authentic(root, ref.entry)
+
+
+def test_entry_symlinked_elsewhere_is_not_followed(ref, tmp_path):
+    root = ref.copy_cache(tmp_path / "cache")
+    key = (root / "key").read_bytes()
+    elsewhere = tmp_path / "elsewhere.kernel"
+    elsewhere.write_bytes(ENTRY_MAGIC + entry_digest(key, ref.entry, ref.evil) + ref.evil)
+    (root / "kernels" / ref.entry).unlink()
+    (root / "kernels" / ref.entry).symlink_to(elsewhere)
+    env = child_env(tmp_path, MXCORE_CACHE_DIR=root)
+    result = run_child(env)
+    assert child_report(result)["compiler_runs"] == 1
+    assert not marker_path(env).exists(), "planted code ran"
+    assert "discarded" in result.stderr
+    assert not (root / "kernels" / ref.entry).is_symlink()
+    assert entry_is_authentic(root, ref.entry)
+
+
+def test_relative_cache_dir_is_made_absolute(tmp_path):
+    env = child_env(tmp_path, MXCORE_CACHE_DIR="rel/cache")
+    result = subprocess.run([sys.executable, "-c", CHILD_CODE], env=env, cwd=tmp_path,
+                            capture_output=True, text=True, timeout=CHILD_TIMEOUT)
+    assert child_report(result)["cache_dir"] == str(tmp_path / "rel" / "cache" / "kernels")
 
 
 def corrupt(data):

@@ -258,6 +258,11 @@ CacheState& cache_state() {
 bool open_checked(CacheState& s, CacheDirs& dirs) {
   if (!s.chosen) {
     s.root_path = configured_root();
+    std::error_code ec;
+    if (!s.root_path.empty()) { // a later chdir must not move the cache
+      auto absolute = fs::absolute(s.root_path, ec);
+      if (!ec) s.root_path = absolute.string();
+    }
     if (s.root_path.empty()) s.root_path = make_private_root();
     s.chosen = true;
   }
