@@ -209,14 +209,20 @@ std::string open_dirs(const std::string& root_path, CacheDirs& out) {
   return load_key(out.root.get(), root_path, &out.key);
 }
 
-std::vector<std::string>& private_roots() {
-  static auto* roots = new std::vector<std::string>(); // never destroyed: used at exit
+struct PrivateRoot {
+  std::string path;
+  pid_t owner; // a forked child exiting must not remove its parent's cache
+};
+std::vector<PrivateRoot>& private_roots() {
+  static auto* roots = new std::vector<PrivateRoot>(); // never destroyed: used at exit
   return *roots;
 }
 
 void remove_private_roots() {
   std::error_code ec;
-  for (auto& r : private_roots()) fs::remove_all(r, ec);
+  for (auto& r : private_roots()) {
+    if (r.owner == ::getpid()) fs::remove_all(r.path, ec);
+  }
 }
 
 // A fresh 0700 directory under $TMPDIR (or /tmp) that no one else can have
@@ -231,7 +237,7 @@ std::string make_private_root() {
   }
   ::chmod(templ.c_str(), 0700);
   if (private_roots().empty()) std::atexit(remove_private_roots);
-  private_roots().push_back(templ);
+  private_roots().push_back({templ, ::getpid()});
   return templ;
 }
 
