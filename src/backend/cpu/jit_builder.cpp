@@ -282,7 +282,8 @@ void* jit_load(const std::string& key, const std::string& kernel_name,
   // kind; a compiler that cannot build even a trivial probe switches the JIT
   // off.
   auto fail = [&](const std::string& kind, const std::string& msg) -> void* {
-    if (!s.compiler_worked && !toolchain_works()) {
+    if (!s.compiler_worked) s.compiler_worked = toolchain_works();
+    if (!s.compiler_worked) {
       s.disabled = true;
       warn_unavailable(msg);
     } else {

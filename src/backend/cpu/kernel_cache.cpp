@@ -339,8 +339,14 @@ struct EntryFile {
 // (and every entry too if remove_entries).
 std::vector<EntryFile> scan_entries(const CacheDirs& dirs, bool remove_entries) {
   std::vector<EntryFile> entries;
-  DIR* dir = ::fdopendir(::openat(dirs.kernels.get(), ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-  if (!dir) return entries;
+  // A descriptor of its own: reading must not move the shared one's offset.
+  int fd = ::openat(dirs.kernels.get(), ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return entries;
+  DIR* dir = ::fdopendir(fd);
+  if (!dir) {
+    ::close(fd);
+    return entries;
+  }
   auto now_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
                     std::chrono::system_clock::now().time_since_epoch())
                     .count();
