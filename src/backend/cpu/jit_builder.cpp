@@ -1,33 +1,30 @@
-// Compiler discovery, the on-disk kernel cache and dlopen.
+// Compiler discovery, the build of emitted sources, and the in-memory table
+// of loaded kernels. The disk cache is kernel_cache.*, the compiler process
+// compiler_process.*.
 #include "backend/cpu/jit_builder.h"
 
 #include <dlfcn.h>
 #include <fcntl.h>
-#include <spawn.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
-#include <cstdio>
 #include <cstdlib>
-#include <filesystem>
 #include <fstream>
-#include <iostream>
 #include <mutex>
-#include <random>
+#include <optional>
 #include <sstream>
 #include <unordered_map>
 #include <vector>
 
-extern char** environ;
+#include "backend/cpu/compiler_process.h"
+#include "backend/cpu/elf_check.h"
+#include "backend/cpu/jit_warning.h"
+#include "backend/cpu/kernel_cache.h"
 
 namespace mxcore::cpu {
 
-namespace fs = std::filesystem;
-
 namespace {
-
 // No -ffast-math: NaN and inf must behave as in the eager kernels.
 // -fno-trapping-math lets GCC if-convert the branch-free float functors of
 // kernel_ops.h (selects between polynomial pieces) and vectorize them.
@@ -37,22 +34,6 @@ const std::vector<std::string> jit_flags = {
 
 std::atomic<int64_t> compiler_runs{0};
 std::atomic<bool> force_large{false};
-
-// FNV-1a: stable across processes and builds (std::hash is not promised to be).
-uint64_t stable_hash(const std::string& s) {
-  uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : s) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
-  return h;
-}
-
-std::string hex(uint64_t v) {
-  char buf[17];
-  std::snprintf(buf, sizeof(buf), "%016llx", static_cast<unsigned long long>(v));
-  return buf;
-}
 
 bool is_executable(const std::string& path) {
   struct stat st;
@@ -91,33 +72,9 @@ std::string find_compiler() {
   return "";
 }
 
-std::once_flag warn_once;
+// Warned once; the JIT is switched off afterwards.
 void warn_unavailable(const std::string& why) {
-  std::call_once(warn_once, [&] {
-    std::cerr << "[mxcore] warning: " << why
-              << "; compiled functions run with eager kernels instead.\n";
-  });
-}
-
-// Runs argv with stdout/stderr to log_path; returns the exit status or -1.
-int run_process(const std::vector<std::string>& argv, const std::string& log_path) {
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, log_path.c_str(),
-                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_adddup2(&actions, 1, 2);
-  std::vector<char*> args;
-  for (auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  pid_t pid;
-  int rc = posix_spawn(&pid, argv[0].c_str(), &actions, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) return -1;
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) return -1;
-  }
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  jit_warn_once("unavailable", why + "; compiled functions run with eager kernels instead.");
 }
 
 std::string read_tail(const std::string& path, size_t max_chars) {
@@ -126,45 +83,149 @@ std::string read_tail(const std::string& path, size_t max_chars) {
   return s.size() > max_chars ? "..." + s.substr(s.size() - max_chars) : s;
 }
 
-std::string unique_suffix() {
-  static std::atomic<uint64_t> counter{0};
-  std::random_device rd;
-  return std::to_string(::getpid()) + "_" + std::to_string(counter++) + "_" +
-         hex(rd()).substr(8);
+// The bytes of a compiler's output file (without following a symlink).
+std::optional<std::string> read_output(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) return std::nullopt;
+  std::string out;
+  char buf[1 << 16];
+  ssize_t n;
+  while ((n = ::read(fd, buf, sizeof(buf))) > 0 || (n < 0 && errno == EINTR)) {
+    if (n > 0) out.append(buf, size_t(n));
+  }
+  ::close(fd);
+  if (n < 0) return std::nullopt;
+  return out;
+}
+
+// Whether `source` was written to `path` as a new 0600 file.
+bool write_source(const std::string& path, const std::string& source) {
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  if (fd < 0) return false;
+  const char* p = source.data();
+  size_t left = source.size();
+  while (left > 0) {
+    ssize_t n = ::write(fd, p, left);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    p += n;
+    left -= size_t(n);
+  }
+  return ::close(fd) == 0 && left == 0;
+}
+
+// One compiler run over `source` in a fresh build directory.
+struct BuildResult {
+  enum class Failure { none, no_directory, compiler, timeout, invalid_output };
+  Failure failure = Failure::none;
+  std::string object; // the validated shared object
+  std::string detail; // for failures: what happened
+  std::string log;    // for compiler failures: the tail of its output
+  std::string build_dir; // kept until the caller is done (removed by ~BuildResult)
+  ~BuildResult() { kernel_cache_remove_build_dir(build_dir); }
+};
+
+void build(const std::string& source, const std::string& symbol, BuildResult& r) {
+  r.build_dir = kernel_cache_make_build_dir();
+  if (r.build_dir.empty() || !write_source(r.build_dir + "/k.cpp", source)) {
+    r.failure = BuildResult::Failure::no_directory;
+    r.detail = "no private directory to build kernels in";
+    return;
+  }
+  std::vector<std::string> argv{jit_compiler()};
+  argv.insert(argv.end(), jit_flags.begin(), jit_flags.end());
+  argv.insert(argv.end(), {r.build_dir + "/k.cpp", "-o", r.build_dir + "/k.so"});
+  compiler_runs++;
+  double timeout = jit_timeout_seconds();
+  auto run = run_with_timeout(argv, r.build_dir + "/k.log", timeout);
+  if (run.outcome == ProcessResult::Outcome::timed_out) {
+    r.failure = BuildResult::Failure::timeout;
+    std::ostringstream ss;
+    ss << "the C++ compiler " << jit_compiler() << " did not finish within " << timeout
+       << " s (MXCORE_JIT_TIMEOUT) and was killed";
+    r.detail = ss.str();
+    return;
+  }
+  if (!run.succeeded()) {
+    r.failure = BuildResult::Failure::compiler;
+    r.detail = run.describe();
+    r.log = read_tail(r.build_dir + "/k.log", 2000);
+    return;
+  }
+  auto object = read_output(r.build_dir + "/k.so");
+  std::string problem = object ? shared_object_problem(*object, symbol) : "missing";
+  if (!problem.empty()) {
+    r.failure = BuildResult::Failure::invalid_output;
+    r.detail = "the C++ compiler " + jit_compiler() +
+               " exited 0 but its output is not a usable shared object (" + problem + ")";
+    return;
+  }
+  r.object = std::move(*object);
 }
 
 // Whether the compiler builds a trivial shared object: tells a broken
 // toolchain (stop using the JIT) from one kernel that does not compile.
-bool toolchain_works_uncached(const std::string& dir);
+bool toolchain_works() {
+  BuildResult r;
+  build("extern \"C\" int mxcore_probe() { return 1; }\n", "mxcore_probe", r);
+  return r.failure == BuildResult::Failure::none;
+}
 
 struct JitState {
-  std::mutex mtx;
+  std::mutex build_mtx; // one build at a time; held while the compiler runs
+  std::mutex mtx;       // the tables below; never held while compiling
   std::unordered_map<std::string, void*> functions; // key -> symbol (nullptr: failed)
   std::unordered_map<std::string, std::string> sources; // kernel name -> source
   std::string last_source;
   bool compiler_worked = false;
-  bool disabled = false;
+  std::atomic<bool> disabled{false};
 };
 JitState& state() {
   static auto* s = new JitState(); // never destroyed: kernels may run at exit
   return *s;
 }
 
-bool toolchain_works_uncached(const std::string& dir) {
-  auto tmp = dir + "/probe.tmp_" + unique_suffix();
-  {
-    std::ofstream f(tmp + ".cpp");
-    f << "extern \"C\" int mxcore_probe() { return 1; }\n";
-    if (!f) return false;
+// -march=native kernels are only valid on the CPU they were built for: the
+// entry names cover the CPU model and feature flags too (a home directory
+// shared across machines must not hand out illegal instructions).
+std::string cpu_identity() {
+  std::ifstream info("/proc/cpuinfo");
+  std::string line, model, flags;
+  while (std::getline(info, line) && (model.empty() || flags.empty())) {
+    if (model.empty() && line.rfind("model name", 0) == 0) model = line;
+    if (flags.empty() && line.rfind("flags", 0) == 0) flags = line;
   }
-  std::vector<std::string> argv{jit_compiler()};
-  argv.insert(argv.end(), jit_flags.begin(), jit_flags.end());
-  argv.insert(argv.end(), {tmp + ".cpp", "-o", tmp + ".so"});
-  compiler_runs++;
-  bool ok = run_process(argv, tmp + ".log") == 0;
-  std::error_code ec;
-  for (auto ext : {".cpp", ".so", ".log"}) fs::remove(tmp + ext, ec);
-  return ok;
+  return model + "|" + flags;
+}
+
+// The compiler's path and `--version` output, probed once: part of every
+// entry name, so an upgraded compiler never reuses old objects. nullopt
+// (after a warning, with the JIT switched off) if it does not answer.
+const std::optional<std::string>& compiler_identity() {
+  static const std::optional<std::string> id = []() -> std::optional<std::string> {
+    auto dir = kernel_cache_make_build_dir();
+    if (dir.empty()) {
+      warn_unavailable("no private directory to build kernels in");
+      return std::nullopt;
+    }
+    double timeout = jit_timeout_seconds();
+    auto run = run_with_timeout({jit_compiler(), "--version"}, dir + "/version.log", timeout);
+    auto version = read_tail(dir + "/version.log", 4000);
+    kernel_cache_remove_build_dir(dir);
+    if (!run.succeeded()) {
+      std::ostringstream why;
+      why << "the C++ compiler " << jit_compiler() << " --version ";
+      if (run.outcome == ProcessResult::Outcome::timed_out) {
+        why << "did not answer within " << timeout << " s (MXCORE_JIT_TIMEOUT)";
+      } else {
+        why << "failed (" << run.describe() << ")";
+      }
+      warn_unavailable(why.str());
+      return std::nullopt;
+    }
+    return jit_compiler() + "\n" + version;
+  }();
+  return id;
 }
 
 } // namespace
@@ -187,48 +248,9 @@ bool jit_available() {
   return !jit_compiler().empty() && !state().disabled;
 }
 
-// -march=native kernels are only valid on the CPU they were built for: the
-// cache directory is keyed by the CPU model and feature flags too (a home
-// directory shared across machines must not hand out illegal instructions).
-std::string cpu_identity() {
-  std::ifstream info("/proc/cpuinfo");
-  std::string line, model, flags;
-  while (std::getline(info, line) && (model.empty() || flags.empty())) {
-    if (model.empty() && line.rfind("model name", 0) == 0) model = line;
-    if (flags.empty() && line.rfind("flags", 0) == 0) flags = line;
-  }
-  return model + "|" + flags;
-}
-
 const std::string& jit_cache_dir() {
-  static const std::string dir = [] {
-    fs::path base;
-    bool chosen = false;
-    if (const char* d = std::getenv("MXCORE_CACHE_DIR"); d && *d) {
-      base = d;
-      chosen = true;
-    } else if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) {
-      base = fs::path(x) / "mxcore";
-    } else if (const char* h = std::getenv("HOME"); h && *h) {
-      base = fs::path(h) / ".cache" / "mxcore";
-    } else {
-      base = fs::temp_directory_path() / ("mxcore-" + std::to_string(::getuid()));
-    }
-    // Kernels built by another compiler or with other flags are not reused;
-    // the compiler binary's size and mtime stand for its version.
-    std::string id = jit_compiler();
-    struct stat st;
-    if (::stat(id.c_str(), &st) == 0) {
-      id += ":" + std::to_string(st.st_size) + ":" + std::to_string(st.st_mtime);
-    }
-    for (auto& f : jit_flags) id += " " + f;
-    id += " " + cpu_identity();
-    auto dir = base / hex(stable_hash(id));
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (!chosen) ::chmod(base.c_str(), 0700); // private: we dlopen what is in there
-    return dir.string();
-  }();
+  thread_local std::string dir;
+  dir = kernel_cache_directory();
   return dir;
 }
 
@@ -244,70 +266,79 @@ void* jit_load(const std::string& key, const std::string& kernel_name,
                const std::string& source) {
   if (!jit_available()) return nullptr;
   auto& s = state();
-  std::lock_guard lock(s.mtx); // one build at a time; others wait for it
-  if (auto it = s.functions.find(key); it != s.functions.end()) return it->second;
-  s.sources[kernel_name] = source;
-  s.last_source = source;
-
-  auto toolchain_works = [&] {
-    s.compiler_worked = toolchain_works_uncached(jit_cache_dir());
-    return s.compiler_worked;
+  std::lock_guard build_lock(s.build_mtx); // others building wait for this one
+  {
+    std::lock_guard lock(s.mtx);
+    if (auto it = s.functions.find(key); it != s.functions.end()) return it->second;
+    s.sources[kernel_name] = source;
+    s.last_source = source;
+  }
+  auto finish = [&](void* fn) {
+    std::lock_guard lock(s.mtx);
+    s.functions[key] = fn;
+    return fn;
   };
-  auto fail = [&](const std::string& msg) -> void* {
-    if (!s.compiler_worked && !toolchain_works()) {
-      // The compiler has never worked here: stop trying, warn once.
+  // A failure of `kind` falls back to eager kernels with one warning per
+  // kind; a compiler that cannot build even a trivial probe switches the JIT
+  // off.
+  auto fail = [&](const std::string& kind, const std::string& msg) -> void* {
+    if (!s.compiler_worked) s.compiler_worked = toolchain_works();
+    if (!s.compiler_worked) {
       s.disabled = true;
       warn_unavailable(msg);
     } else {
-      std::cerr << "[mxcore] warning: " << msg
-                << "; this compiled function runs with eager kernels.\n";
+      jit_warn_once(kind, msg + "; this compiled function runs with eager kernels.");
     }
-    s.functions[key] = nullptr;
-    return nullptr;
+    return finish(nullptr);
   };
 
-  const std::string& dir = jit_cache_dir();
-  auto base = dir + "/" + stem + "_" + hex(stable_hash(source));
-  auto lib_path = base + ".so";
-  if (::access(lib_path.c_str(), R_OK) != 0) {
-    // Build under unique names, then rename: concurrent processes never see
-    // a half-written library, and the last rename wins harmlessly.
-    auto tmp = base + ".tmp_" + unique_suffix();
-    {
-      std::ofstream f(tmp + ".cpp");
-      f << source;
-      if (!f) return fail("cannot write kernel source to " + dir);
+  const auto& identity = compiler_identity();
+  if (!identity) {
+    s.disabled = true;
+    return finish(nullptr);
+  }
+  std::string flags;
+  for (auto& f : jit_flags) flags += f + " ";
+  static const std::string cpu = cpu_identity();
+  auto entry = kernel_entry_name(stem, {*identity, flags, cpu, symbol, source});
+
+  std::string rejected;
+  void* lib = kernel_cache_load(entry, symbol, &rejected);
+  if (!rejected.empty()) {
+    jit_warn_once("rejected-entry", "discarded the kernel cache entry " + entry + " because " +
+                                        rejected + "; it is rebuilt.");
+  }
+  if (!lib) {
+    BuildResult built;
+    build(source, symbol, built);
+    switch (built.failure) {
+      case BuildResult::Failure::none:
+        break;
+      case BuildResult::Failure::no_directory:
+        return fail("cache", built.detail);
+      case BuildResult::Failure::timeout:
+        return fail("timeout", built.detail);
+      case BuildResult::Failure::invalid_output:
+        return fail("invalid-output", built.detail);
+      case BuildResult::Failure::compiler: {
+        auto kept = kernel_cache_keep(built.build_dir + "/k.cpp", entry + ".failed.cpp");
+        kernel_cache_keep(built.build_dir + "/k.log", entry + ".failed.log");
+        return fail("compile-error", "the C++ compiler " + jit_compiler() + " failed on kernel " +
+                                         stem + " (" + built.detail +
+                                         (kept.empty() ? "" : "; source kept at " + kept) +
+                                         "):\n" + built.log);
+      }
     }
-    std::vector<std::string> argv{jit_compiler()};
-    argv.insert(argv.end(), jit_flags.begin(), jit_flags.end());
-    argv.insert(argv.end(), {tmp + ".cpp", "-o", tmp + ".so"});
-    compiler_runs++;
-    int rc = run_process(argv, tmp + ".log");
-    if (rc != 0) {
-      auto log = read_tail(tmp + ".log", 2000);
-      std::error_code ec;
-      fs::remove(tmp + ".so", ec);
-      fs::rename(tmp + ".log", base + ".failed.log", ec);
-      fs::rename(tmp + ".cpp", base + ".failed.cpp", ec);
-      return fail("the C++ compiler " + jit_compiler() + " failed on kernel " +
-                  stem + " (exit " + std::to_string(rc) + "; source kept at " +
-                  base + ".failed.cpp):\n" + log);
-    }
-    std::error_code ec;
-    fs::rename(tmp + ".cpp", base + ".cpp", ec);
-    fs::remove(tmp + ".log", ec);
-    fs::rename(tmp + ".so", lib_path, ec);
-    if (ec) return fail("cannot move the built kernel into " + dir);
+    std::string error;
+    lib = kernel_cache_store(entry, built.object, symbol, &error);
+    if (!lib) return fail("load", "cannot store or load kernel " + stem + ": " + error);
   }
   s.compiler_worked = true; // a usable library exists: the toolchain works
 
   // Libraries stay loaded for the life of the process.
-  void* lib = ::dlopen(lib_path.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (!lib) return fail(std::string("cannot load ") + lib_path + ": " + ::dlerror());
   void* fn = ::dlsym(lib, symbol.c_str());
-  if (!fn) return fail("symbol " + symbol + " missing from " + lib_path);
-  s.functions[key] = fn;
-  return fn;
+  if (!fn) return fail("load", "symbol " + symbol + " missing from kernel " + entry);
+  return finish(fn);
 }
 
 std::string last_jit_source() {

@@ -1,6 +1,7 @@
 // The CPU JIT builder: finds a C++ compiler, builds emitted sources into
-// shared objects in a private on-disk cache, loads them and keeps the
-// function pointers in memory.
+// shared objects (the compiler runs under a timeout and its output is
+// validated), keeps them in the verified on-disk cache of kernel_cache.h,
+// loads them and keeps the function pointers in memory.
 #pragma once
 
 #include <cstdint>
@@ -15,19 +16,20 @@ namespace mxcore::cpu {
 const std::string& jit_compiler();
 bool jit_available();
 
-// The directory holding built kernels: $MXCORE_CACHE_DIR, else
-// $XDG_CACHE_HOME/mxcore or ~/.cache/mxcore, then a subdirectory per
-// compiler + flags.
+// The checked directory holding built kernels: kernels/ under
+// $MXCORE_CACHE_DIR, else $XDG_CACHE_HOME/mxcore or ~/.cache/mxcore (a
+// private temporary directory when that is unsafe or there is no HOME).
 const std::string& jit_cache_dir();
 
 // Fast path: the function already loaded in this process under `key`, or
 // nullptr.
 void* jit_find(const std::string& key);
 
-// Loads `symbol` from the shared object built from `source` (reusing one on
-// disk named stem + hash of the source), compiling it if needed. Returns
-// nullptr if it cannot (no compiler, or the build failed: a warning is
-// printed once for that key). kernel_name groups sources for jit_source().
+// Loads `symbol` from the shared object built from `source` (reusing a
+// verified cache entry named by stem + hash of source, compiler and flags),
+// compiling it if needed. Returns nullptr if it cannot (no compiler, or the
+// build failed, timed out or produced no valid object: one warning per kind
+// of failure). kernel_name groups sources for jit_source().
 void* jit_load(const std::string& key, const std::string& kernel_name,
                const std::string& stem, const std::string& symbol,
                const std::string& source);

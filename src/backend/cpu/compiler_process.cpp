@@ -1,0 +1,98 @@
+#include "backend/cpu/compiler_process.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <thread>
+
+extern char** environ;
+
+namespace mxcore::cpu {
+
+std::string ProcessResult::describe() const {
+  switch (outcome) {
+    case Outcome::exited:
+      return "exit " + std::to_string(exit_code);
+    case Outcome::killed_by_signal:
+      return "killed by signal " + std::to_string(signal);
+    case Outcome::timed_out:
+      return "timed out";
+    case Outcome::not_started:
+      break;
+  }
+  return "could not be started";
+}
+
+double jit_timeout_seconds() {
+  if (const char* env = std::getenv("MXCORE_JIT_TIMEOUT"); env && *env) {
+    char* end = nullptr;
+    double v = std::strtod(env, &end);
+    if (end != env && *end == '\0' && v > 0) return v;
+  }
+  return 60.0;
+}
+
+ProcessResult run_with_timeout(const std::vector<std::string>& argv, const std::string& log_path,
+                               double timeout_seconds) {
+  ProcessResult result;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, log_path.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0600);
+  posix_spawn_file_actions_adddup2(&actions, 1, 2);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  // A group of its own, so the deadline also kills cc1plus, as and ld; no
+  // signals blocked, so SIGKILL and the usual defaults apply in the child.
+  sigset_t no_signals;
+  sigemptyset(&no_signals);
+  posix_spawnattr_setsigmask(&attr, &no_signals);
+  posix_spawnattr_setpgroup(&attr, 0);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK);
+  std::vector<char*> args;
+  for (auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = -1;
+  int rc = posix_spawn(&pid, argv[0].c_str(), &actions, &attr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attr);
+  if (rc != 0) return result;
+
+  auto deadline = std::chrono::steady_clock::now() +
+                  std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                      std::chrono::duration<double>(timeout_seconds));
+  auto pause = std::chrono::microseconds(200);
+  int status = 0;
+  while (true) {
+    pid_t r = ::waitpid(pid, &status, WNOHANG);
+    if (r == pid) break;
+    if (r < 0 && errno != EINTR) return result; // reaped elsewhere: unknown outcome
+    if (std::chrono::steady_clock::now() >= deadline) {
+      // The leader is not reaped yet, so its pid (the group id) is not reused.
+      ::kill(-pid, SIGKILL);
+      while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+      }
+      result.outcome = ProcessResult::Outcome::timed_out;
+      return result;
+    }
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::microseconds(20000));
+  }
+  if (WIFEXITED(status)) {
+    result.outcome = ProcessResult::Outcome::exited;
+    result.exit_code = WEXITSTATUS(status);
+  } else if (WIFSIGNALED(status)) {
+    result.outcome = ProcessResult::Outcome::killed_by_signal;
+    result.signal = WTERMSIG(status);
+  }
+  return result;
+}
+
+} // namespace mxcore::cpu

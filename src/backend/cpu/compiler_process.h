@@ -1,0 +1,28 @@
+// Runs the JIT's compiler as a child process that cannot hang its caller: it
+// gets its own process group, which is killed as a whole at the deadline.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace mxcore::cpu {
+
+struct ProcessResult {
+  enum class Outcome { exited, killed_by_signal, timed_out, not_started };
+  Outcome outcome = Outcome::not_started;
+  int exit_code = -1; // when exited
+  int signal = 0;     // when killed_by_signal
+  bool succeeded() const { return outcome == Outcome::exited && exit_code == 0; }
+  std::string describe() const; // "exit 1", "killed by signal 9", ...
+};
+
+// Runs argv (argv[0] is a path) with stdout and stderr sent to log_path
+// (created 0600). After timeout_seconds the child and everything it started
+// in its process group get SIGKILL.
+ProcessResult run_with_timeout(const std::vector<std::string>& argv, const std::string& log_path,
+                               double timeout_seconds);
+
+// $MXCORE_JIT_TIMEOUT in seconds (a positive number), else 60.
+double jit_timeout_seconds();
+
+} // namespace mxcore::cpu

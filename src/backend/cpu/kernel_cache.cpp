@@ -1,0 +1,545 @@
+#include "backend/cpu/kernel_cache.h"
+
+#include <dirent.h>
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <mutex>
+#include <vector>
+
+#include "backend/cpu/elf_check.h"
+#include "backend/cpu/jit_warning.h"
+#include "backend/cpu/sha256.h"
+
+namespace mxcore::cpu {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::string_view entry_magic = "MXCORE-KERNEL-1\n";
+constexpr size_t digest_size = 32;
+constexpr size_t header_size = entry_magic.size() + digest_size;
+constexpr size_t key_size = 32;
+constexpr uint64_t max_entry_bytes = uint64_t(1) << 30;
+constexpr const char* kernels_subdir = "kernels";
+// Scratch files of crashed processes are removed once this old.
+constexpr auto stale_scratch_age = std::chrono::hours(1);
+
+class Fd {
+ public:
+  explicit Fd(int fd = -1) : fd_(fd) {}
+  Fd(Fd&& o) noexcept : fd_(o.fd_) { o.fd_ = -1; }
+  Fd& operator=(Fd&& o) noexcept {
+    std::swap(fd_, o.fd_);
+    return *this;
+  }
+  Fd(const Fd&) = delete;
+  ~Fd() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  int get() const { return fd_; }
+  bool ok() const { return fd_ >= 0; }
+
+ private:
+  int fd_;
+};
+
+// The cache directories, opened and checked for one use.
+struct CacheDirs {
+  Fd root;
+  Fd kernels;
+  std::string kernels_path;
+  std::string key;
+};
+
+std::string errno_text() { return std::strerror(errno); }
+
+std::string mode_text(mode_t mode) {
+  char buf[16];
+  std::snprintf(buf, sizeof(buf), "%04o", unsigned(mode & 07777));
+  return buf;
+}
+
+// "" if fd is a directory owned by this user that group and others cannot
+// write; else why not (naming `path`).
+std::string directory_problem(int fd, const std::string& path) {
+  struct stat st;
+  if (::fstat(fd, &st) != 0) return path + " cannot be examined: " + errno_text();
+  if (!S_ISDIR(st.st_mode)) return path + " is not a directory";
+  if (st.st_uid != ::geteuid()) {
+    return path + " is owned by uid " + std::to_string(st.st_uid) + ", not by this user (uid " +
+           std::to_string(::geteuid()) + ")";
+  }
+  if (st.st_mode & (S_IWGRP | S_IWOTH)) {
+    return path + " is writable by group or others (mode " + mode_text(st.st_mode) + ")";
+  }
+  return "";
+}
+
+// Creates the missing directories of `path`, each 0700 whatever the umask.
+void make_private_dirs(const std::string& path) {
+  std::string prefix;
+  size_t pos = 0;
+  while (pos != std::string::npos) {
+    pos = path.find('/', pos + 1);
+    prefix = path.substr(0, pos);
+    if (prefix.empty()) continue;
+    if (::mkdir(prefix.c_str(), 0700) == 0) ::chmod(prefix.c_str(), 0700);
+  }
+}
+
+bool read_all(int fd, std::string& out, uint64_t limit) {
+  out.clear();
+  char buf[1 << 16];
+  while (true) {
+    ssize_t n = ::read(fd, buf, sizeof(buf));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return false;
+    if (n == 0) return true;
+    out.append(buf, size_t(n));
+    if (out.size() > limit) return false;
+  }
+}
+
+bool write_all(int fd, std::string_view data) {
+  while (!data.empty()) {
+    ssize_t n = ::write(fd, data.data(), data.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    data.remove_prefix(size_t(n));
+  }
+  return true;
+}
+
+// Creates dir/name (which must not exist) as a 0600 file holding `data`.
+bool write_private_file(int dir, const std::string& name, std::string_view data) {
+  int fd = ::openat(dir, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  if (fd < 0) return false;
+  bool ok = ::fchmod(fd, 0600) == 0 && write_all(fd, data); // 0600 whatever the umask
+  ok = ::close(fd) == 0 && ok;
+  if (!ok) ::unlinkat(dir, name.c_str(), 0);
+  return ok;
+}
+
+std::string random_bytes(size_t n) {
+  std::string out(n, '\0');
+  size_t got = 0;
+  while (got < n) {
+    ssize_t r = ::getrandom(out.data() + got, n - got, 0);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) return "";
+    got += size_t(r);
+  }
+  return out;
+}
+
+// A name no other process or thread uses for its scratch files.
+std::string scratch_name(const std::string& prefix) {
+  static std::atomic<uint64_t> counter{0};
+  auto r = random_bytes(4);
+  char tail[9] = "00000000";
+  if (r.size() == 4) {
+    std::snprintf(tail, sizeof(tail), "%02x%02x%02x%02x", uint8_t(r[0]), uint8_t(r[1]),
+                  uint8_t(r[2]), uint8_t(r[3]));
+  }
+  return prefix + std::to_string(::getpid()) + "-" + std::to_string(counter++) + "-" + tail;
+}
+
+// Reads root/key into *key, creating it first if absent; "" on success.
+std::string load_key(int root, const std::string& root_path, std::string* key) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    Fd fd(::openat(root, "key", O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+    if (fd.ok()) {
+      struct stat st;
+      if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != ::geteuid() ||
+          (st.st_mode & 077) != 0) {
+        return root_path + "/key is not a private file of this user";
+      }
+      if (read_all(fd.get(), *key, key_size) && key->size() == key_size) return "";
+      ::unlinkat(root, "key", 0); // damaged: a new key only invalidates the entries
+      continue;
+    }
+    if (errno != ENOENT) return root_path + "/key cannot be opened: " + errno_text();
+    auto fresh = random_bytes(key_size);
+    if (fresh.empty()) return "no random bytes for a key: " + errno_text();
+    // Written aside, then linked: a concurrent process's key is never replaced.
+    auto tmp = scratch_name(".key-");
+    if (!write_private_file(root, tmp, fresh)) {
+      return root_path + "/key cannot be written: " + errno_text();
+    }
+    ::linkat(root, tmp.c_str(), root, "key", 0);
+    ::unlinkat(root, tmp.c_str(), 0);
+  }
+  return root_path + "/key cannot be created";
+}
+
+// Opens and checks root_path and its kernels directory; "" on success.
+std::string open_dirs(const std::string& root_path, CacheDirs& out) {
+  make_private_dirs(root_path);
+  out.root = Fd(::open(root_path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (!out.root.ok()) return root_path + " cannot be opened: " + errno_text();
+  if (auto why = directory_problem(out.root.get(), root_path); !why.empty()) return why;
+  auto kernels_path = root_path + "/" + kernels_subdir;
+  if (::mkdirat(out.root.get(), kernels_subdir, 0700) == 0) {
+    Fd created(::openat(out.root.get(), kernels_subdir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW));
+    if (created.ok()) ::fchmod(created.get(), 0700);
+  }
+  struct stat st;
+  if (::fstatat(out.root.get(), kernels_subdir, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+      S_ISLNK(st.st_mode)) {
+    return kernels_path + " is a symbolic link";
+  }
+  out.kernels = Fd(::openat(out.root.get(), kernels_subdir,
+                            O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+  if (!out.kernels.ok()) return kernels_path + " cannot be opened: " + errno_text();
+  if (auto why = directory_problem(out.kernels.get(), kernels_path); !why.empty()) return why;
+  out.kernels_path = kernels_path;
+  return load_key(out.root.get(), root_path, &out.key);
+}
+
+struct PrivateRoot {
+  std::string path;
+  pid_t owner; // a forked child exiting must not remove its parent's cache
+};
+std::vector<PrivateRoot>& private_roots() {
+  static auto* roots = new std::vector<PrivateRoot>(); // never destroyed: used at exit
+  return *roots;
+}
+
+void remove_private_roots() {
+  std::error_code ec;
+  for (auto& r : private_roots()) {
+    if (r.owner == ::getpid()) fs::remove_all(r.path, ec);
+  }
+}
+
+// A fresh 0700 directory under $TMPDIR (or /tmp) that no one else can have
+// prepared, removed at exit; "" if none can be made.
+std::string make_private_root() {
+  const char* tmp = std::getenv("TMPDIR");
+  std::string base = tmp && tmp[0] == '/' ? tmp : "/tmp";
+  std::string templ = base + "/mxcore-cache-XXXXXX";
+  if (!::mkdtemp(templ.data())) {
+    templ = "/tmp/mxcore-cache-XXXXXX";
+    if (!::mkdtemp(templ.data())) return "";
+  }
+  ::chmod(templ.c_str(), 0700);
+  if (private_roots().empty()) std::atexit(remove_private_roots);
+  private_roots().push_back({templ, ::getpid()});
+  return templ;
+}
+
+// The configured root, or "" when there is no HOME to put it in.
+std::string configured_root() {
+  if (const char* d = std::getenv("MXCORE_CACHE_DIR"); d && *d) return d;
+  if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) return std::string(x) + "/mxcore";
+  if (const char* h = std::getenv("HOME"); h && *h) return std::string(h) + "/.cache/mxcore";
+  return "";
+}
+
+struct CacheState {
+  std::mutex mtx;
+  bool chosen = false;
+  std::string root_path;
+};
+CacheState& cache_state() {
+  static auto* s = new CacheState(); // never destroyed: kernels may load at exit
+  return *s;
+}
+
+// Opens the cache for one use (caller holds the state mutex), replacing an
+// unsafe root by a private one with one warning. False if none is usable.
+bool open_checked(CacheState& s, CacheDirs& dirs) {
+  if (!s.chosen) {
+    s.root_path = configured_root();
+    std::error_code ec;
+    if (!s.root_path.empty()) { // a later chdir must not move the cache
+      auto absolute = fs::absolute(s.root_path, ec);
+      if (!ec) s.root_path = absolute.string();
+    }
+    if (s.root_path.empty()) s.root_path = make_private_root();
+    s.chosen = true;
+  }
+  if (s.root_path.empty()) return false;
+  auto why = open_dirs(s.root_path, dirs);
+  if (why.empty()) return true;
+  auto refused = s.root_path;
+  s.root_path = make_private_root();
+  jit_warn_once("unsafe-cache-dir",
+                "refusing the kernel cache " + refused + ": " + why +
+                    "; kernels are cached in the private directory " +
+                    (s.root_path.empty() ? std::string("(none could be made)") : s.root_path) +
+                    " for this process instead.");
+  if (s.root_path.empty()) return false;
+  dirs = CacheDirs();
+  return open_dirs(s.root_path, dirs).empty();
+}
+
+Digest256 entry_digest(const std::string& key, const std::string& name, std::string_view object) {
+  // The name is authenticated too: a valid entry cannot stand in for another.
+  return hmac_sha256(key, {entry_magic, name, std::string_view("\0", 1), object});
+}
+
+// dlopens a private copy of verified bytes: what is loaded is what was
+// checked, whatever happens to the cache file meanwhile.
+void* load_private_copy(const CacheDirs& dirs, std::string_view object, std::string* error) {
+  auto name = scratch_name(".load-") + ".so";
+  if (!write_private_file(dirs.kernels.get(), name, object)) {
+    *error = "cannot write a private copy in " + dirs.kernels_path + ": " + errno_text();
+    return nullptr;
+  }
+  // Through the checked directory's descriptor, not its path; the file name
+  // is unique for the life of the process, as dlopen matches loaded names.
+  static const bool proc_fd = ::access("/proc/self/fd", X_OK) == 0;
+  auto path = (proc_fd ? "/proc/self/fd/" + std::to_string(dirs.kernels.get())
+                       : dirs.kernels_path) +
+              "/" + name;
+  void* lib = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!lib) {
+    const char* e = ::dlerror();
+    *error = e ? e : "dlopen failed";
+  }
+  ::unlinkat(dirs.kernels.get(), name.c_str(), 0);
+  return lib;
+}
+
+double cache_cap_bytes() {
+  if (const char* env = std::getenv("MXCORE_CACHE_MAX_MB"); env && *env) {
+    char* end = nullptr;
+    double mb = std::strtod(env, &end);
+    if (end != env && *end == '\0' && mb >= 0) return mb * 1024 * 1024;
+  }
+  return 1024.0 * 1024 * 1024;
+}
+
+bool is_scratch(const std::string& name) {
+  return name.rfind(".tmp-", 0) == 0 || name.rfind(".load-", 0) == 0 ||
+         name.rfind(".build-", 0) == 0;
+}
+
+struct EntryFile {
+  std::string name;
+  uint64_t size;
+  int64_t mtime_ns;
+};
+
+// Lists the entries, removing scratch files of crashed processes on the way
+// (and every entry too if remove_entries).
+std::vector<EntryFile> scan_entries(const CacheDirs& dirs, bool remove_entries) {
+  std::vector<EntryFile> entries;
+  // A descriptor of its own: reading must not move the shared one's offset.
+  int fd = ::openat(dirs.kernels.get(), ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return entries;
+  DIR* dir = ::fdopendir(fd);
+  if (!dir) {
+    ::close(fd);
+    return entries;
+  }
+  auto now_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                    std::chrono::system_clock::now().time_since_epoch())
+                    .count();
+  auto stale_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(stale_scratch_age).count();
+  while (auto* e = ::readdir(dir)) {
+    std::string name = e->d_name;
+    if (name == "." || name == "..") continue;
+    struct stat st;
+    if (::fstatat(dirs.kernels.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
+    int64_t mtime_ns = int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+    if (name[0] == '.') {
+      if (is_scratch(name) && now_ns - mtime_ns > stale_ns) {
+        std::error_code ec;
+        fs::remove_all(dirs.kernels_path + "/" + name, ec);
+      }
+      continue;
+    }
+    if (S_ISDIR(st.st_mode)) continue;
+    if (remove_entries) {
+      ::unlinkat(dirs.kernels.get(), name.c_str(), 0);
+      continue;
+    }
+    if (S_ISREG(st.st_mode)) entries.push_back({name, uint64_t(st.st_size), mtime_ns});
+  }
+  ::closedir(dir);
+  return entries;
+}
+
+// Deletes the least recently used entries until the cap holds; `keep` (the
+// entry just written) stays.
+void evict(const CacheDirs& dirs, const std::string& keep) {
+  auto entries = scan_entries(dirs, false);
+  double total = 0;
+  for (auto& e : entries) total += double(e.size);
+  double cap = cache_cap_bytes();
+  if (total <= cap) return;
+  std::sort(entries.begin(), entries.end(),
+            [](const EntryFile& a, const EntryFile& b) { return a.mtime_ns < b.mtime_ns; });
+  for (auto& e : entries) {
+    if (total <= cap) break;
+    if (e.name == keep) continue;
+    if (::unlinkat(dirs.kernels.get(), e.name.c_str(), 0) == 0) total -= double(e.size);
+  }
+}
+
+// Deletes entry `name` if it is still the file `opened` (not a fresh one a
+// concurrent process renamed into place meanwhile).
+void remove_entry(const CacheDirs& dirs, const std::string& name, const struct stat& opened) {
+  struct stat now;
+  if (::fstatat(dirs.kernels.get(), name.c_str(), &now, AT_SYMLINK_NOFOLLOW) == 0 &&
+      now.st_dev == opened.st_dev && now.st_ino == opened.st_ino) {
+    ::unlinkat(dirs.kernels.get(), name.c_str(), 0);
+  }
+}
+
+} // namespace
+
+std::string kernel_entry_name(const std::string& stem,
+                              std::initializer_list<std::string_view> identity) {
+  Sha256 h;
+  for (auto part : identity) {
+    uint64_t n = part.size(); // length-prefixed: no two part lists hash alike
+    h.update(&n, sizeof(n));
+    h.update(part);
+  }
+  std::string clean;
+  for (char c : stem) {
+    if (clean.size() == 48) break;
+    bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    clean += plain ? c : '_';
+  }
+  return (clean.empty() ? "kernel" : clean) + "-" + to_hex(h.finish()) + ".kernel";
+}
+
+void* kernel_cache_load(const std::string& name, const std::string& symbol,
+                        std::string* rejected) {
+  auto& s = cache_state();
+  std::lock_guard lock(s.mtx);
+  CacheDirs dirs;
+  if (!open_checked(s, dirs)) return nullptr;
+  Fd fd(::openat(dirs.kernels.get(), name.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+  if (!fd.ok()) {
+    if (errno == ENOENT) return nullptr;
+    *rejected = "it cannot be opened as a plain file (" + errno_text() + ")";
+    ::unlinkat(dirs.kernels.get(), name.c_str(), 0);
+    return nullptr;
+  }
+  struct stat st;
+  if (::fstat(fd.get(), &st) != 0) return nullptr;
+  auto reject = [&](const std::string& why) -> void* {
+    *rejected = why;
+    remove_entry(dirs, name, st);
+    return nullptr;
+  };
+  if (!S_ISREG(st.st_mode)) return reject("it is not a regular file");
+  if (st.st_uid != ::geteuid()) return reject("it is owned by another user");
+  if (uint64_t(st.st_size) > max_entry_bytes) return reject("it is too large");
+  // read(), not mmap: a file truncated under us cannot raise SIGBUS.
+  std::string data;
+  if (!read_all(fd.get(), data, max_entry_bytes)) return reject("it cannot be read");
+  if (data.size() < header_size) return reject("it is truncated");
+  if (std::string_view(data).substr(0, entry_magic.size()) != entry_magic) {
+    return reject("it is not a kernel cache entry");
+  }
+  std::string_view object = std::string_view(data).substr(header_size);
+  auto expected = entry_digest(dirs.key, name, object);
+  if (!digests_equal(expected.data(),
+                     reinterpret_cast<const uint8_t*>(data.data()) + entry_magic.size(),
+                     digest_size)) {
+    return reject("its digest does not match its contents (modified, truncated or planted)");
+  }
+  if (auto why = shared_object_problem(object, symbol); !why.empty()) return reject("it is " + why);
+  std::string error;
+  void* lib = load_private_copy(dirs, object, &error);
+  if (!lib) return reject("it cannot be loaded: " + error);
+  ::futimens(fd.get(), nullptr); // recently used: evicted last
+  return lib;
+}
+
+void* kernel_cache_store(const std::string& name, const std::string& object,
+                         const std::string& symbol, std::string* error) {
+  auto& s = cache_state();
+  std::lock_guard lock(s.mtx);
+  CacheDirs dirs;
+  if (!open_checked(s, dirs)) {
+    *error = "no usable kernel cache directory";
+    return nullptr;
+  }
+  if (auto why = shared_object_problem(object, symbol); !why.empty()) {
+    *error = "the compiler output is " + why;
+    return nullptr;
+  }
+  auto digest = entry_digest(dirs.key, name, object);
+  std::string entry;
+  entry.reserve(header_size + object.size());
+  entry.append(entry_magic);
+  entry.append(reinterpret_cast<const char*>(digest.data()), digest.size());
+  entry.append(object);
+  auto tmp = scratch_name(".tmp-");
+  if (!write_private_file(dirs.kernels.get(), tmp, entry)) {
+    *error = "cannot write to " + dirs.kernels_path + ": " + errno_text();
+    return nullptr;
+  }
+  if (::renameat(dirs.kernels.get(), tmp.c_str(), dirs.kernels.get(), name.c_str()) != 0) {
+    *error = "cannot rename an entry in " + dirs.kernels_path + ": " + errno_text();
+    ::unlinkat(dirs.kernels.get(), tmp.c_str(), 0);
+    return nullptr;
+  }
+  void* lib = load_private_copy(dirs, object, error);
+  evict(dirs, name);
+  return lib;
+}
+
+std::string kernel_cache_make_build_dir() {
+  auto& s = cache_state();
+  std::lock_guard lock(s.mtx);
+  CacheDirs dirs;
+  if (!open_checked(s, dirs)) return "";
+  std::string templ = dirs.kernels_path + "/" + scratch_name(".build-") + "-XXXXXX";
+  if (!::mkdtemp(templ.data())) return "";
+  ::chmod(templ.c_str(), 0700);
+  return templ;
+}
+
+void kernel_cache_remove_build_dir(const std::string& path) {
+  std::error_code ec;
+  if (!path.empty()) fs::remove_all(path, ec);
+}
+
+std::string kernel_cache_keep(const std::string& file_path, const std::string& kept_name) {
+  auto& s = cache_state();
+  std::lock_guard lock(s.mtx);
+  CacheDirs dirs;
+  if (!open_checked(s, dirs)) return "";
+  if (::chmod(file_path.c_str(), 0600) != 0 ||
+      ::renameat(AT_FDCWD, file_path.c_str(), dirs.kernels.get(), kept_name.c_str()) != 0) {
+    return "";
+  }
+  return dirs.kernels_path + "/" + kept_name;
+}
+
+std::string kernel_cache_directory() {
+  auto& s = cache_state();
+  std::lock_guard lock(s.mtx);
+  CacheDirs dirs;
+  return open_checked(s, dirs) ? dirs.kernels_path : "";
+}
+
+void clear_kernel_cache() {
+  auto& s = cache_state();
+  std::lock_guard lock(s.mtx);
+  CacheDirs dirs;
+  if (open_checked(s, dirs)) scan_entries(dirs, true);
+}
+
+} // namespace mxcore::cpu
