@@ -5,6 +5,7 @@
 #include "mxcore/compile.h"
 #include "mxcore/device.h"
 #include "mxcore/dtype.h"
+#include "mxcore/export.h"
 #include "mxcore/io.h"
 #include "mxcore/fft.h"
 #include "mxcore/gather_mm.h"

@@ -60,6 +60,9 @@ class ConvWeightGrad : public UnaryPrimitive {
     return params_ == o.params_ && weight_shape_ == o.weight_shape_;
   }
 
+  // State, read by export (src/export/).
+  const ConvParams& params() const { return params_; }
+  const Shape& weight_shape() const { return weight_shape_; }
  private:
   ConvParams params_;
   Shape weight_shape_;
@@ -85,6 +88,9 @@ class ConvInputGrad : public UnaryPrimitive {
     return params_ == o.params_ && input_shape_ == o.input_shape_;
   }
 
+  // State, read by export (src/export/).
+  const ConvParams& params() const { return params_; }
+  const Shape& input_shape() const { return input_shape_; }
  private:
   ConvParams params_;
   Shape input_shape_;

@@ -30,6 +30,8 @@ class ConvertFP8 : public UnaryPrimitive {
 
   bool to_fp8() const { return to_fp8_; }
 
+  // State, read by export (src/export/).
+  Dtype out_dtype() const { return out_dtype_; }
  private:
   bool to_fp8_;
   Dtype out_dtype_;

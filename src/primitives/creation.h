@@ -32,6 +32,8 @@ class Arange : public UnaryPrimitive {
   double start() const { return start_; }
   double step() const { return step_; }
 
+  // State, read by export (src/export/).
+  int size() const { return size_; }
  private:
   double start_;
   double step_;

@@ -36,6 +36,8 @@ class CustomTransforms : public Primitive {
     return static_cast<int>(inputs.size()) - num_outputs_;
   }
 
+  // State, read by export (src/export/).
+  int num_outputs() const { return num_outputs_; }
  private:
   int num_outputs_;
   VJPRule vjp_fun_;
@@ -59,6 +61,8 @@ class Depends : public Primitive {
   std::vector<Shape> output_shapes(const std::vector<array>& inputs) override;
   MXCORE_DEFINE_NAME(Depends)
 
+  // State, read by export (src/export/).
+  int num_forwarded() const { return num_forwarded_; }
  private:
   int num_forwarded_;
 };

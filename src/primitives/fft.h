@@ -39,6 +39,11 @@ class FFT : public UnaryPrimitive {
   static array make(const array& in, std::vector<int> axes, bool inverse, bool real,
                     bool odd_out, Stream s);
 
+  // State, read by export (src/export/).
+  const std::vector<int>& axes() const { return axes_; }
+  bool inverse() const { return inverse_; }
+  bool real() const { return real_; }
+  bool odd_out() const { return odd_out_; }
  private:
   std::vector<int> axes_;
   bool inverse_;

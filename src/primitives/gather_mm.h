@@ -21,6 +21,8 @@ class GatherMM : public UnaryPrimitive {
     return sorted_indices_ == static_cast<const GatherMM&>(other).sorted_indices_;
   }
 
+  // State, read by export (src/export/).
+  bool sorted_indices() const { return sorted_indices_; }
  private:
   bool sorted_indices_;
 };

@@ -43,6 +43,9 @@ class Inverse : public LinalgPrimitive {
     return triangular_ == o.triangular_ && upper_ == o.upper_;
   }
 
+  // State, read by export (src/export/).
+  bool triangular() const { return triangular_; }
+  bool upper() const { return upper_; }
  protected:
   std::vector<array> apply(const array& x) override;
 
@@ -71,6 +74,8 @@ class Cholesky : public LinalgPrimitive {
     return upper_ == static_cast<const Cholesky&>(other).upper_;
   }
 
+  // State, read by export (src/export/).
+  bool upper() const { return upper_; }
  protected:
   std::vector<array> apply(const array& x) override;
 
@@ -107,6 +112,8 @@ class SVD : public LinalgPrimitive {
     return compute_uv_ == static_cast<const SVD&>(other).compute_uv_;
   }
 
+  // State, read by export (src/export/).
+  bool compute_uv() const { return compute_uv_; }
  protected:
   std::vector<array> apply(const array& x) override;
 
@@ -132,6 +139,9 @@ class Eigh : public LinalgPrimitive {
     return uplo_ == o.uplo_ && compute_vectors_ == o.compute_vectors_;
   }
 
+  // State, read by export (src/export/).
+  char uplo() const { return uplo_; }
+  bool compute_vectors() const { return compute_vectors_; }
  protected:
   std::vector<array> apply(const array& x) override;
 
@@ -152,6 +162,8 @@ class Eig : public LinalgPrimitive {
     return compute_vectors_ == static_cast<const Eig&>(other).compute_vectors_;
   }
 
+  // State, read by export (src/export/).
+  bool compute_vectors() const { return compute_vectors_; }
  protected:
   std::vector<array> apply(const array& x) override;
 

@@ -33,6 +33,9 @@ class AddMM : public UnaryPrimitive {
     return alpha_ == o.alpha_ && beta_ == o.beta_;
   }
 
+  // State, read by export (src/export/).
+  float alpha() const { return alpha_; }
+  float beta() const { return beta_; }
  private:
   float alpha_;
   float beta_;

@@ -26,6 +26,9 @@ class RandomBits : public UnaryPrimitive {
   }
   std::vector<Shape> output_shapes(const std::vector<array>&) override { return {shape_}; }
 
+  // State, read by export (src/export/).
+  const Shape& shape() const { return shape_; }
+  int width() const { return width_; }
  private:
   Shape shape_;
   int width_;

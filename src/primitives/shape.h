@@ -42,6 +42,9 @@ class Reshape : public UnaryPrimitive {
   }
   std::vector<Shape> output_shapes(const std::vector<array>& inputs) override;
 
+  // State, read by export (src/export/).
+  const Shape& shape() const { return shape_; }
+  const Shape& in_shape() const { return in_shape_; }
  private:
   Shape shape_;
   Shape in_shape_;
@@ -59,6 +62,8 @@ class Transpose : public UnaryPrimitive {
   }
   std::vector<Shape> output_shapes(const std::vector<array>& inputs) override;
 
+  // State, read by export (src/export/).
+  const std::vector<int>& axes() const { return axes_; }
  private:
   std::vector<int> axes_;
 };
@@ -77,6 +82,10 @@ class Slice : public UnaryPrimitive {
   // No output_shapes (as MLX): the window was fixed at trace time, so a
   // shapeless compile of a slice raises rather than reusing stale bounds.
 
+  // State, read by export (src/export/).
+  const Shape& start() const { return start_; }
+  const Shape& stop() const { return stop_; }
+  const Shape& strides() const { return strides_; }
  private:
   Shape start_, stop_, strides_;
 };
@@ -94,6 +103,10 @@ class SliceUpdate : public UnaryPrimitive {
   bool is_equivalent(const Primitive& other) const override;
   MXCORE_DEFINE_INPUT_OUTPUT_SHAPE()
 
+  // State, read by export (src/export/).
+  const Shape& start() const { return start_; }
+  const Shape& stop() const { return stop_; }
+  const Shape& strides() const { return strides_; }
  private:
   Shape start_, stop_, strides_;
 };
@@ -110,6 +123,8 @@ class Concatenate : public UnaryPrimitive {
   }
   std::vector<Shape> output_shapes(const std::vector<array>& inputs) override;
 
+  // State, read by export (src/export/).
+  int axis() const { return axis_; }
  private:
   int axis_;
 };
@@ -129,6 +144,10 @@ class AsStrided : public UnaryPrimitive {
   bool is_equivalent(const Primitive& other) const override;
   std::vector<Shape> output_shapes(const std::vector<array>&) override { return {shape_}; }
 
+  // State, read by export (src/export/).
+  const Shape& shape() const { return shape_; }
+  const Strides& strides() const { return strides_; }
+  size_t offset() const { return offset_; }
  private:
   Shape shape_;
   Strides strides_;

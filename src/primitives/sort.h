@@ -27,6 +27,10 @@ class Sort : public UnaryPrimitive {
     return mode_ == o.mode_ && axis_ == o.axis_ && kth_ == o.kth_;
   }
 
+  // State, read by export (src/export/).
+  Mode mode() const { return mode_; }
+  int axis() const { return axis_; }
+  int kth() const { return kth_; }
  private:
   bool returns_indices() const { return mode_ == Indices || mode_ == PartitionIndices; }
   // The indices whose order the values modes follow.
@@ -57,6 +61,9 @@ class GatherAxis : public UnaryPrimitive {
     return axis_ == o.axis_ && permutation_ == o.permutation_;
   }
 
+  // State, read by export (src/export/).
+  int axis() const { return axis_; }
+  bool permutation() const { return permutation_; }
  private:
   int axis_;
   bool permutation_;

@@ -18,6 +18,8 @@ class View : public UnaryPrimitive {
     return dtype_ == static_cast<const View&>(other).dtype_;
   }
 
+  // State, read by export (src/export/).
+  Dtype dtype() const { return dtype_; }
  private:
   Dtype dtype_;
 };
