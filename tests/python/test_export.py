@@ -10,6 +10,8 @@ import mxcore as mx
 
 
 def close(a, b, tol=1e-5):
+    if a.dtype == mx.bfloat16:  # NumPy has no bfloat16
+        a, b = a.astype(mx.float32), b.astype(mx.float32)
     return np.allclose(np.array(a), np.array(b), rtol=tol, atol=tol)
 
 
@@ -382,3 +384,70 @@ def test_no_leak_on_repeated_import_and_call(tmp_path):
         del f
     mx.clear_cache()
     assert mx.get_active_memory() <= start + 1024
+
+
+def test_grad_and_vmap_through_imported_function(tmp_path):
+    def fun(x, w):
+        return mx.sin(x @ w).sum(axis=-1)
+
+    x, w = mx.random.normal((3, 4)), mx.random.normal((4, 2))
+    f = roundtrip(tmp_path, fun, x, w)
+    g_imported = mx.grad(lambda w: f(x, w)[0].sum())(w)
+    g_eager = mx.grad(lambda w: fun(x, w).sum())(w)
+    assert close(g_imported, g_eager, 1e-4)
+    xs = mx.random.normal((5, 3, 4))
+    assert close(mx.vmap(lambda x: f(x, w)[0])(xs), mx.vmap(lambda x: fun(x, w))(xs), 1e-4)
+
+
+def test_custom_function_grad_after_import_raises(tmp_path):
+    @mx.custom_function
+    def f(x):
+        return x * 2
+
+    @f.vjp
+    def f_vjp(primals, cotangent, output):
+        return (cotangent * 5,)
+
+    imported = roundtrip(tmp_path, f, mx.array([1.0, 2.0]))
+    assert imported(mx.array([3.0, 4.0]))[0].tolist() == [6.0, 8.0]
+    with pytest.raises(ValueError, match="custom_function"):
+        mx.grad(lambda x: imported(x)[0].sum())(mx.array([1.0, 2.0]))
+
+
+def test_identity_and_constant_outputs(tmp_path):
+    c = mx.array([7, 8], dtype=mx.int64)
+    f = roundtrip(tmp_path, lambda x, y: (y, x, c), mx.array(1.5), mx.array([1, 2]))
+    y, x, k = f(mx.array(2.5), mx.array([3, 4]))
+    assert x.item() == 2.5 and y.tolist() == [3, 4] and k.tolist() == [7, 8]
+    assert k.dtype == mx.int64
+
+
+def test_constants_of_every_kind_of_dtype(tmp_path):
+    consts = [mx.array([1.5, -2.25], dtype=t) for t in (mx.float16, mx.bfloat16, mx.float64)]
+    consts.append(mx.array([1 + 2j, 3 - 1j]))
+    consts.append(mx.array([True, False]))
+    consts.append(mx.array([250, 3], dtype=mx.uint8))
+
+    def fun(x):
+        return [c + x.astype(c.dtype) if c.dtype != mx.bool_ else c & (x > 0) for c in consts]
+
+    check_same(tmp_path, fun, mx.array([1.0, 0.0]))
+
+
+def test_shapeless_broadcast(tmp_path):
+    def fun(x, b):
+        return x * 2 + b
+
+    f = roundtrip(tmp_path, fun, mx.ones((2, 3)), mx.ones((3,)), shapeless=True)
+    x, b = mx.random.normal((4, 5)), mx.random.normal((5,))
+    assert close(f(x, b)[0], fun(x, b))
+
+
+def test_deep_chain(tmp_path):
+    def fun(x):
+        for _ in range(20000):
+            x = x + 1
+        return x
+
+    f = roundtrip(tmp_path, fun, mx.zeros((2,)))
+    assert f(mx.ones((2,)))[0].tolist() == [20001.0, 20001.0]
