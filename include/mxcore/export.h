@@ -17,12 +17,15 @@ using Args = std::vector<array>;
 using Kwargs = std::map<std::string, array>;
 using ExportFn = std::function<std::vector<array>(const Args&)>;
 using ExportKwargsFn = std::function<std::vector<array>(const Args&, const Kwargs&)>;
+// Free-form strings stored with an exported function (author, version, ...).
+using ExportMetadata = std::map<std::string, std::string>;
 
 // Traces fun on the example inputs and writes its graph to `file`. With
 // shapeless, the imported function accepts inputs of other shapes (same
 // dtypes and ndims); otherwise the shapes must match the example inputs.
 void export_function(const std::string& file, const ExportKwargsFn& fun, const Args& args,
-                     const Kwargs& kwargs, bool shapeless = false);
+                     const Kwargs& kwargs, bool shapeless = false,
+                     const ExportMetadata& metadata = {});
 void export_function(const std::string& file, const ExportFn& fun, const Args& args,
                      bool shapeless = false);
 
@@ -31,7 +34,8 @@ void export_function(const std::string& file, const ExportFn& fun, const Args& a
 // rewrites the file with every trace so far; close() ends the export.
 class FunctionExporter {
  public:
-  FunctionExporter(std::string file, ExportKwargsFn fun, bool shapeless);
+  FunctionExporter(std::string file, ExportKwargsFn fun, bool shapeless,
+                   ExportMetadata metadata = {});
   void operator()(const Args& args, const Kwargs& kwargs = {});
   void close();
   bool closed() const;
@@ -42,7 +46,7 @@ class FunctionExporter {
 };
 
 FunctionExporter exporter(const std::string& file, const ExportKwargsFn& fun,
-                          bool shapeless = false);
+                          bool shapeless = false, const ExportMetadata& metadata = {});
 FunctionExporter exporter(const std::string& file, const ExportFn& fun, bool shapeless = false);
 
 // A function read back from a file. Calling it picks the exported trace that
@@ -54,6 +58,8 @@ class ImportedFunction {
   // Number of traces in the file.
   size_t num_traces() const;
   bool shapeless() const;
+  // The metadata given at export.
+  const ExportMetadata& metadata() const;
 
  private:
   friend ImportedFunction import_function(const std::string& file);

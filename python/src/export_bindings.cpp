@@ -1,6 +1,8 @@
 // Bindings of function export (mxcore/export.h): mx.export_function,
 // mx.import_function (an ImportedFunction returning a tuple of arrays) and
 // mx.exporter (a FunctionExporter usable as a context manager).
+#include <optional>
+
 #include "bindings.h"
 #include "mxcore/export.h"
 
@@ -104,7 +106,9 @@ void init_export(py::module_& m) {
             auto [a, kw] = extract_inputs(args, kwargs, "import_function");
             return to_tuple(f(a, kw));
           },
-          "Run the imported function; returns a tuple of arrays.");
+          "Run the imported function; returns a tuple of arrays.")
+      .def_property_readonly("metadata", &ImportedFunction::metadata,
+                             "The metadata dict given at export.");
 
   py::class_<FunctionExporter>(m, "FunctionExporter",
                                "Exports several traces of a function to one file.")
@@ -119,12 +123,15 @@ void init_export(py::module_& m) {
 
   m.def(
       "export_function",
-      [](py::object file, py::object fun, py::args args, bool shapeless, py::kwargs kwargs) {
+      [](py::object file, py::object fun, py::args args, bool shapeless,
+         std::optional<ExportMetadata> metadata, py::kwargs kwargs) {
         auto path = file_path(file, "export_function");
         auto [a, kw] = extract_inputs(args, kwargs, "export_function");
-        export_function(path, wrap_function(std::move(fun)), a, kw, shapeless);
+        export_function(path, wrap_function(std::move(fun)), a, kw, shapeless,
+                        metadata.value_or(ExportMetadata{}));
       },
       py::arg("file"), py::arg("fun"), py::kw_only(), py::arg("shapeless") = false,
+      py::arg("metadata") = py::none(),
       R"doc(Export a function to a file.
 
 Example input arrays must be given: variable positional and keyword arrays,
@@ -137,6 +144,8 @@ Args:
     *args (array): Example positional inputs.
     shapeless (bool, optional): Whether the imported function accepts inputs of
         other shapes. Default: ``False``.
+    metadata (dict[str, str], optional): Strings stored in the file, read back
+        as ``imported.metadata``.
     **kwargs (array): Example keyword inputs.)doc");
 
   m.def(
@@ -150,10 +159,12 @@ when exported shapeless) and returns a tuple of arrays.)doc");
 
   m.def(
       "exporter",
-      [](py::object file, py::object fun, bool shapeless) {
-        return exporter(file_path(file, "exporter"), wrap_function(std::move(fun)), shapeless);
+      [](py::object file, py::object fun, bool shapeless, std::optional<ExportMetadata> metadata) {
+        return exporter(file_path(file, "exporter"), wrap_function(std::move(fun)), shapeless,
+                        metadata.value_or(ExportMetadata{}));
       },
       py::arg("file"), py::arg("fun"), py::kw_only(), py::arg("shapeless") = false,
+      py::arg("metadata") = py::none(),
       R"doc(Make a callable that exports several traces of ``fun`` to one file.
 
 Example:

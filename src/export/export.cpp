@@ -92,8 +92,8 @@ std::string describe(const TracedGraph& g) {
 // ---- export_function
 
 void export_function(const std::string& file, const ExportKwargsFn& fun, const Args& args,
-                     const Kwargs& kwargs, bool shapeless) {
-  auto e = exporter(file, fun, shapeless);
+                     const Kwargs& kwargs, bool shapeless, const ExportMetadata& metadata) {
+  auto e = exporter(file, fun, shapeless, metadata);
   e(args, kwargs);
   e.close();
 }
@@ -113,12 +113,14 @@ struct FunctionExporter::State {
   bool closed = false;
 };
 
-FunctionExporter::FunctionExporter(std::string file, ExportKwargsFn fun, bool shapeless)
+FunctionExporter::FunctionExporter(std::string file, ExportKwargsFn fun, bool shapeless,
+                                   ExportMetadata metadata)
     : state_(std::make_shared<State>()) {
   if (!fun) throw std::invalid_argument("[exporter] A function to export is required.");
   state_->file = std::move(file);
   state_->fun = std::move(fun);
   state_->contents.shapeless = shapeless;
+  state_->contents.metadata = std::move(metadata);
 }
 
 void FunctionExporter::operator()(const Args& args, const Kwargs& kwargs) {
@@ -133,8 +135,9 @@ void FunctionExporter::operator()(const Args& args, const Kwargs& kwargs) {
 void FunctionExporter::close() { state_->closed = true; }
 bool FunctionExporter::closed() const { return state_->closed; }
 
-FunctionExporter exporter(const std::string& file, const ExportKwargsFn& fun, bool shapeless) {
-  return FunctionExporter(file, fun, shapeless);
+FunctionExporter exporter(const std::string& file, const ExportKwargsFn& fun, bool shapeless,
+                          const ExportMetadata& metadata) {
+  return FunctionExporter(file, fun, shapeless, metadata);
 }
 
 FunctionExporter exporter(const std::string& file, const ExportFn& fun, bool shapeless) {
@@ -148,6 +151,7 @@ FunctionExporter exporter(const std::string& file, const ExportFn& fun, bool sha
 struct ImportedFunction::State {
   std::string file;
   bool shapeless = false;
+  ExportMetadata metadata;
   std::vector<TracedGraph> traces;
 };
 
@@ -156,6 +160,7 @@ ImportedFunction import_function(const std::string& file) {
   auto state = std::make_shared<ImportedFunction::State>();
   state->file = file;
   state->shapeless = contents.shapeless;
+  state->metadata = contents.metadata;
   Stream s = default_stream(default_device());
   for (size_t i = 0; i < contents.traces.size(); ++i) {
     auto& bytes = contents.traces[i];
@@ -175,6 +180,7 @@ ImportedFunction import_function(const std::string& file) {
 
 size_t ImportedFunction::num_traces() const { return state_->traces.size(); }
 bool ImportedFunction::shapeless() const { return state_->shapeless; }
+const ExportMetadata& ImportedFunction::metadata() const { return state_->metadata; }
 
 std::vector<array> ImportedFunction::operator()(const Args& args, const Kwargs& kwargs) const {
   std::vector<array> inputs = args;

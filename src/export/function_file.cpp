@@ -31,6 +31,11 @@ std::runtime_error file_error(const std::string& path, const std::string& what) 
 void write_function_file(const std::string& path, const FunctionFile& contents) {
   ByteWriter body;
   body.boolean(contents.shapeless);
+  body.u32(static_cast<uint32_t>(contents.metadata.size()));
+  for (auto& [key, value] : contents.metadata) {
+    body.string(key);
+    body.string(value);
+  }
   body.u32(static_cast<uint32_t>(contents.traces.size()));
   for (auto& t : contents.traces) {
     body.u64(t.size());
@@ -91,6 +96,12 @@ FunctionFile read_function_file(const std::string& path) {
     ByteReader body(body_data, body_size);
     FunctionFile contents;
     contents.shapeless = body.boolean();
+    uint32_t num_metadata = body.u32();
+    if (num_metadata > body.remaining()) throw FormatError("invalid metadata count");
+    for (uint32_t i = 0; i < num_metadata; ++i) {
+      std::string key = body.string();
+      contents.metadata.insert_or_assign(std::move(key), body.string());
+    }
     uint32_t num_traces = body.u32();
     if (num_traces > body.remaining()) throw FormatError("invalid trace count");
     for (uint32_t i = 0; i < num_traces; ++i) {

@@ -1,12 +1,14 @@
 // The envelope of an exported function file:
 //   magic "MXCOREFN", u32 version, u64 body length, body, u64 FNV-1a of body
-//   body: u8 shapeless, u32 trace count, then each trace as a length-prefixed
+//   body: u8 shapeless, u32 metadata count and (key, value) strings,
+//         u32 trace count, then each trace as a length-prefixed
 //         block (graph_codec.h)
 // Reading checks the magic, the version, every length and the checksum, so a
 // truncated or corrupt file is reported before any graph is decoded.
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -18,6 +20,7 @@ inline constexpr uint32_t kFunctionFileVersion = 1;
 
 struct FunctionFile {
   bool shapeless = false;
+  std::map<std::string, std::string> metadata;
   std::vector<std::vector<uint8_t>> traces; // each an encoded graph
 };
 

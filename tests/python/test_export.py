@@ -451,3 +451,15 @@ def test_deep_chain(tmp_path):
 
     f = roundtrip(tmp_path, fun, mx.zeros((2,)))
     assert f(mx.ones((2,)))[0].tolist() == [20001.0, 20001.0]
+
+
+def test_metadata(tmp_path):
+    path = str(tmp_path / "f.mxfn")
+    mx.export_function(path, lambda x: x + 1, mx.ones((2,)), metadata={"author": "me", "v": "3"})
+    f = mx.import_function(path)
+    assert f.metadata == {"author": "me", "v": "3"}
+    with mx.exporter(path, lambda x: x, metadata={"k": "v"}) as e:
+        e(mx.ones((1,)))
+    assert mx.import_function(path).metadata == {"k": "v"}
+    mx.export_function(path, lambda x: x, mx.ones((1,)))
+    assert mx.import_function(path).metadata == {}
