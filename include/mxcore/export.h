@@ -29,6 +29,30 @@ void export_function(const std::string& file, const ExportKwargsFn& fun, const A
 void export_function(const std::string& file, const ExportFn& fun, const Args& args,
                      bool shapeless = false);
 
+// One record of a graph given to an export callback instead of a file:
+// type "inputs" (arrays: the positional inputs), "keyword_inputs" (arrays and
+// keywords: (keyword, array name)), "constants", one "primitive" per node in
+// topological order (name: the primitive as printed, input_names, arrays: its
+// outputs), then "outputs" (arrays).
+struct ExportedArray {
+  std::string name;
+  Shape shape;
+  Dtype dtype;
+};
+struct ExportCallbackInput {
+  std::string type;
+  std::string name;
+  std::vector<ExportedArray> arrays;
+  std::vector<std::string> input_names;
+  std::vector<std::pair<std::string, std::string>> keywords;
+  std::vector<std::pair<std::string, array>> constants;
+};
+using ExportCallback = std::function<void(const ExportCallbackInput&)>;
+
+// Traces fun and hands its graph to callback, record by record.
+void export_function(const ExportCallback& callback, const ExportKwargsFn& fun,
+                     const Args& args, const Kwargs& kwargs, bool shapeless = false);
+
 // Exports several traces of one function (different numbers of inputs,
 // shapes or dtypes) into one file. Each call traces fun on its inputs and
 // rewrites the file with every trace so far; close() ends the export.

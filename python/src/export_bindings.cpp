@@ -16,8 +16,7 @@ std::string file_path(py::handle file, const char* op) {
     return os.attr("fspath")(file).cast<std::string>();
   }
   throw std::invalid_argument(std::string("[") + op +
-                              "] The file must be a path (str or os.PathLike); exporting "
-                              "to a callback is not supported.");
+                              "] The file must be a path (str or os.PathLike).");
 }
 
 bool array_list(py::handle obj, Args& out) {
@@ -89,6 +88,33 @@ ExportKwargsFn wrap_function(py::object fun) {
   };
 }
 
+py::list specs(const std::vector<ExportedArray>& arrays) {
+  py::list out;
+  for (auto& a : arrays) out.append(py::make_tuple(a.name, py::tuple(py::cast(a.shape)), a.dtype));
+  return out;
+}
+
+// An export callback record as MLX-style dict: {"type": ..., ...}.
+py::dict callback_record(const ExportCallbackInput& in) {
+  py::dict d;
+  d["type"] = in.type;
+  if (in.type == "primitive") {
+    d["name"] = in.name;
+    d["inputs"] = py::cast(in.input_names);
+    d["outputs"] = specs(in.arrays);
+  } else if (in.type == "constants") {
+    py::list cs;
+    for (auto& [name, value] : in.constants) cs.append(py::make_tuple(name, value));
+    d["constants"] = cs;
+  } else if (in.type == "outputs") {
+    d["outputs"] = specs(in.arrays);
+  } else {
+    d["inputs"] = specs(in.arrays);
+    if (in.type == "keyword_inputs") d["keywords"] = py::cast(in.keywords);
+  }
+  return d;
+}
+
 py::tuple to_tuple(const std::vector<array>& outputs) {
   py::tuple t(outputs.size());
   for (size_t i = 0; i < outputs.size(); ++i) t[i] = py::cast(outputs[i]);
@@ -125,8 +151,19 @@ void init_export(py::module_& m) {
       "export_function",
       [](py::object file, py::object fun, py::args args, bool shapeless,
          std::optional<ExportMetadata> metadata, py::kwargs kwargs) {
-        auto path = file_path(file, "export_function");
         auto [a, kw] = extract_inputs(args, kwargs, "export_function");
+        if (!py::isinstance<py::str>(file) && PyCallable_Check(file.ptr())) {
+          if (metadata && !metadata->empty()) {
+            throw std::invalid_argument(
+                "[export_function] metadata is only stored when exporting to a file.");
+          }
+          ExportCallback callback = [file](const ExportCallbackInput& in) {
+            file(callback_record(in));
+          };
+          export_function(callback, wrap_function(std::move(fun)), a, kw, shapeless);
+          return;
+        }
+        auto path = file_path(file, "export_function");
         export_function(path, wrap_function(std::move(fun)), a, kw, shapeless,
                         metadata.value_or(ExportMetadata{}));
       },
@@ -139,7 +176,9 @@ or one tuple of arrays and/or one dict of arrays. The function is traced on
 them and its graph of primitives (with their constants) is saved.
 
 Args:
-    file (str): The file to write.
+    file (str or Callable): The file to write, or a callback that receives the
+        graph as dicts: ``{"type": "inputs" | "keyword_inputs" | "constants" |
+        "primitive" | "outputs", ...}``.
     fun (Callable): A function of zero or more arrays returning one or more arrays.
     *args (array): Example positional inputs.
     shapeless (bool, optional): Whether the imported function accepts inputs of

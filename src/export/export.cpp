@@ -3,6 +3,7 @@
 #include "mxcore/export.h"
 
 #include <sstream>
+#include <unordered_map>
 
 #include "compile/compile_impl.h"
 #include "export/function_file.h"
@@ -102,6 +103,52 @@ void export_function(const std::string& file, const ExportFn& fun, const Args& a
                      bool shapeless) {
   export_function(
       file, [&fun](const Args& a, const Kwargs&) { return fun(a); }, args, {}, shapeless);
+}
+
+void export_function(const ExportCallback& callback, const ExportKwargsFn& fun,
+                     const Args& args, const Kwargs& kwargs, bool shapeless) {
+  if (!callback) throw std::invalid_argument("[export_function] The callback is empty.");
+  auto g = trace_function(fun, args, kwargs, shapeless);
+  std::unordered_map<std::uintptr_t, std::string> names;
+  auto name_of = [&](const array& a) {
+    auto [it, fresh] = names.emplace(a.id(), "");
+    if (fresh) it->second = "a" + std::to_string(names.size() - 1);
+    return it->second;
+  };
+  auto spec = [&](const array& a) { return ExportedArray{name_of(a), a.shape(), a.dtype()}; };
+
+  ExportCallbackInput positional{"inputs"}, keyword{"keyword_inputs"}, constants{"constants"};
+  for (size_t i = 0; i < g.inputs.size(); ++i) {
+    if (i < g.num_args) {
+      positional.arrays.push_back(spec(g.inputs[i]));
+    } else {
+      keyword.arrays.push_back(spec(g.inputs[i]));
+      keyword.keywords.emplace_back(g.kwarg_names[i - g.num_args], name_of(g.inputs[i]));
+    }
+  }
+  std::vector<ExportCallbackInput> nodes;
+  for (auto& a : g.tape) {
+    if (names.count(a.id())) continue; // an input
+    if (!a.has_primitive()) {
+      constants.constants.emplace_back(name_of(a), a);
+      continue;
+    }
+    ExportCallbackInput node{"primitive"};
+    std::ostringstream os;
+    a.primitive().print(os);
+    node.name = os.str();
+    for (auto& in : a.inputs()) node.input_names.push_back(name_of(in));
+    for (auto& o : a.outputs()) node.arrays.push_back(spec(o));
+    nodes.push_back(std::move(node));
+  }
+  ExportCallbackInput outputs{"outputs"};
+  for (auto& o : g.outputs) outputs.arrays.push_back(spec(o));
+
+  callback(positional);
+  callback(keyword);
+  callback(constants);
+  for (auto& n : nodes) callback(n);
+  callback(outputs);
 }
 
 // ---- exporter

@@ -314,7 +314,7 @@ def test_non_array_output_raises(tmp_path):
 
 def test_bad_file_argument(tmp_path):
     with pytest.raises((ValueError, TypeError)):
-        mx.export_function(lambda g: None, lambda x: x, mx.ones((1,)))
+        mx.export_function(42, lambda x: x, mx.ones((1,)))
     with pytest.raises(RuntimeError, match="Cannot open"):
         mx.import_function(str(tmp_path / "missing.mxfn"))
 
@@ -463,3 +463,19 @@ def test_metadata(tmp_path):
     assert mx.import_function(path).metadata == {"k": "v"}
     mx.export_function(path, lambda x: x, mx.ones((1,)))
     assert mx.import_function(path).metadata == {}
+
+
+def test_export_to_callback(tmp_path):
+    records = []
+    w = mx.array([2.0, 3.0])
+    mx.export_function(records.append, lambda x, *, y: (x * w + y,), mx.ones((2,)), y=mx.ones((2,)))
+    types = [r["type"] for r in records]
+    assert types == ["inputs", "keyword_inputs", "constants", "primitive", "primitive", "outputs"]
+    (x_name, x_shape, x_dtype), = records[0]["inputs"]
+    assert x_shape == (2,) and x_dtype == mx.float32
+    assert records[1]["keywords"][0][0] == "y"
+    (c_name, c_value), = records[2]["constants"]
+    assert c_value.tolist() == [2.0, 3.0]
+    mul, add = records[3], records[4]
+    assert mul["name"] == "Multiply" and mul["inputs"] == [x_name, c_name]
+    assert add["name"] == "Add" and add["outputs"][0][0] == records[5]["outputs"][0][0]
