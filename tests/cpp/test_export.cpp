@@ -240,3 +240,23 @@ TEST_CASE("a primitive without a codec cannot be exported") {
   }
   CHECK(named);
 }
+
+TEST_CASE("export to a callback lists inputs, constants, nodes and outputs") {
+  std::vector<ExportCallbackInput> records;
+  ExportCallback callback = [&](const ExportCallbackInput& in) { records.push_back(in); };
+  ExportKwargsFn fun = [](const Args& a, const Kwargs& kw) {
+    return std::vector<array>{add(exp(a[0]), multiply(kw.at("y"), array(3.0f)))};
+  };
+  export_function(callback, fun, {ones({2})}, {{"y", ones({2})}});
+  // inputs, keyword_inputs, constants, the nodes (exp, multiply, add and the
+  // scalar's broadcast), outputs
+  CHECK(records.size() >= 7);
+  CHECK(records[0].type == "inputs" && records[0].arrays.size() == 1);
+  CHECK(records[1].keywords.size() == 1 && records[1].keywords[0].first == "y");
+  CHECK(records[2].constants.size() == 1);
+  CHECK(records[3].name == "Exp" && records[3].input_names[0] == records[0].arrays[0].name);
+  auto& last_node = records[records.size() - 2];
+  CHECK(last_node.name == "Add");
+  CHECK(records.back().type == "outputs" &&
+        records.back().arrays[0].name == last_node.arrays[0].name);
+}
