@@ -6,10 +6,12 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 python3 -m pip install --upgrade pip >/dev/null 2>&1 || true
 export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-2}"
-python3 -m pip install ".[test]" \
+# Without build isolation the persistent build/wheel records stable paths, so
+# a rebuild after a one-file change recompiles only that file.
+bash scripts/pip_build_deps.sh
+python3 -m pip install ".[test]" --no-build-isolation \
   -Ccmake.define.MXCORE_BUILD_TESTS=ON -Cbuild-dir=build/wheel
-# The C++ tests run from the build tree, whose BLAS path pointed into pip's
-# temporary build environment: point them at the installed BLAS wheel.
+# The C++ tests run from the build tree: point them at the installed BLAS wheel.
 blas_dir="$(python3 -c 'import scipy_openblas32 as s; print(s.get_lib_dir())')"
 LD_LIBRARY_PATH="$blas_dir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
   ctest --test-dir build/wheel --output-on-failure

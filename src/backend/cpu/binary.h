@@ -25,6 +25,25 @@ BinaryLayout get_binary_layout(const array& a, const array& b);
 void prepare_binary_output(const array& a, const array& b, array& out,
                            BinaryLayout layout);
 
+// n outputs d[i] = op(x[i * sx], y[i * sy]); sx, sy are 1 (dense) or 0
+// (broadcast scalar) on the fast paths. The one loop nest both the dense and
+// the strided layouts run, so each (dtype, op) instantiates it once.
+template <typename T, typename U, typename Op>
+void binary_run(const T* x, int64_t sx, const T* y, int64_t sy, U* d, int64_t n,
+                Op op) {
+  if (sx == 1 && sy == 1) {
+    for (int64_t i = 0; i < n; ++i) d[i] = static_cast<U>(op(x[i], y[i]));
+  } else if (sx == 1 && sy == 0) {
+    const T yv = y[0];
+    for (int64_t i = 0; i < n; ++i) d[i] = static_cast<U>(op(x[i], yv));
+  } else if (sx == 0 && sy == 1) {
+    const T xv = x[0];
+    for (int64_t i = 0; i < n; ++i) d[i] = static_cast<U>(op(xv, y[i]));
+  } else {
+    for (int64_t i = 0; i < n; ++i) d[i] = static_cast<U>(op(x[i * sx], y[i * sy]));
+  }
+}
+
 template <typename T, typename U, typename Op>
 void binary_kernel(const array& a, const array& b, array& out, Op op) {
   auto layout = get_binary_layout(a, b);
@@ -33,25 +52,13 @@ void binary_kernel(const array& a, const array& b, array& out, Op op) {
   prepare_binary_output(a, b, out, layout);
   U* dst = out.data<U>();
   if (layout != BinaryLayout::general) {
+    const int64_t sa = (layout == BinaryLayout::vector_scalar ||
+                        layout == BinaryLayout::vector_vector) ? 1 : 0;
+    const int64_t sb = (layout == BinaryLayout::scalar_vector ||
+                        layout == BinaryLayout::vector_vector) ? 1 : 0;
     int64_t n = static_cast<int64_t>(out.data_size());
     parallel_for(n, elementwise_grain, [&](int64_t s, int64_t e) {
-      switch (layout) {
-        case BinaryLayout::scalar_scalar:
-          for (int64_t i = s; i < e; ++i) dst[i] = static_cast<U>(op(pa[0], pb[0]));
-          break;
-        case BinaryLayout::scalar_vector: {
-          const T x = pa[0];
-          for (int64_t i = s; i < e; ++i) dst[i] = static_cast<U>(op(x, pb[i]));
-          break;
-        }
-        case BinaryLayout::vector_scalar: {
-          const T y = pb[0];
-          for (int64_t i = s; i < e; ++i) dst[i] = static_cast<U>(op(pa[i], y));
-          break;
-        }
-        default:
-          for (int64_t i = s; i < e; ++i) dst[i] = static_cast<U>(op(pa[i], pb[i]));
-      }
+      binary_run(pa + s * sa, sa, pb + s * sb, sb, dst + s, e - s, op);
     });
     return;
   }
@@ -59,22 +66,7 @@ void binary_kernel(const array& a, const array& b, array& out, Op op) {
       out.shape(), {&a.strides(), &b.strides(), &out.strides()},
       [&](const std::array<int64_t, 3>& off, int64_t n,
           const std::array<int64_t, 3>& st) {
-        const T* x = pa + off[0];
-        const T* y = pb + off[1];
-        U* d = dst + off[2];
-        if (st[0] == 1 && st[1] == 1) {
-          for (int64_t i = 0; i < n; ++i) d[i] = static_cast<U>(op(x[i], y[i]));
-        } else if (st[0] == 1 && st[1] == 0) {
-          const T yv = y[0];
-          for (int64_t i = 0; i < n; ++i) d[i] = static_cast<U>(op(x[i], yv));
-        } else if (st[0] == 0 && st[1] == 1) {
-          const T xv = x[0];
-          for (int64_t i = 0; i < n; ++i) d[i] = static_cast<U>(op(xv, y[i]));
-        } else {
-          for (int64_t i = 0; i < n; ++i) {
-            d[i] = static_cast<U>(op(x[i * st[0]], y[i * st[1]]));
-          }
-        }
+        binary_run(pa + off[0], st[0], pb + off[1], st[1], dst + off[2], n, op);
       });
 }
 

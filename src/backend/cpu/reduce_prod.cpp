@@ -1,0 +1,8 @@
+// The eager product reduction kernels, every input dtype (loops in reducer.h).
+#include "backend/cpu/reducer.h"
+
+namespace mxcore::cpu {
+
+template void reduce_dispatch<reduce_ops::Prod>(const array&, array&, const std::vector<int>&);
+
+} // namespace mxcore::cpu

@@ -1,0 +1,27 @@
+// CPU kernels of the exponential, logarithmic, root and error-function unary
+// primitives through their kernel_ops functors.
+#include "backend/cpu/unary.h"
+#include "primitives/elementwise.h"
+
+namespace mxcore {
+
+#define MXCORE_CPU_UNARY(NAME)                                        \
+  void NAME::eval_cpu(const std::vector<array>& inputs, array& out) { \
+    cpu::unary_op(inputs[0], out, kernel_ops::NAME{}, name());        \
+  }
+
+MXCORE_CPU_UNARY(Sqrt)
+MXCORE_CPU_UNARY(Rsqrt)
+MXCORE_CPU_UNARY(Exp)
+MXCORE_CPU_UNARY(Expm1)
+MXCORE_CPU_UNARY(Log)
+MXCORE_CPU_UNARY(Log2)
+MXCORE_CPU_UNARY(Log10)
+MXCORE_CPU_UNARY(Log1p)
+MXCORE_CPU_UNARY(Erf)
+MXCORE_CPU_UNARY(ErfInv)
+MXCORE_CPU_UNARY(Sigmoid)
+
+#undef MXCORE_CPU_UNARY
+
+} // namespace mxcore
