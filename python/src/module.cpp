@@ -22,4 +22,5 @@ PYBIND11_MODULE(_core, m) {
   init_device_api(m);
   init_fast_extra(m);
   init_random_extra(m);
+  init_dlpack(m);
 }
