@@ -111,5 +111,10 @@ array fftshift(const array& a, StreamOrDevice s = {});
 array fftshift(const array& a, const std::vector<int>& axes, StreamOrDevice s = {});
 array ifftshift(const array& a, StreamOrDevice s = {});
 array ifftshift(const array& a, const std::vector<int>& axes, StreamOrDevice s = {});
+// The sample frequencies of an n-point fft / rfft with sample spacing d:
+// [0, 1, ..., ceil(n/2)-1, -floor(n/2), ..., -1] / (n d) and
+// [0, 1, ..., n/2] / (n d), in float32 (NumPy's fftfreq/rfftfreq).
+array fftfreq(int n, double d = 1.0, StreamOrDevice s = {});
+array rfftfreq(int n, double d = 1.0, StreamOrDevice s = {});
 
 } // namespace mxcore::fft

@@ -265,6 +265,12 @@ array scatter_min(const array& a, const std::vector<array>& indices, const array
                   const std::vector<int>& axes, StreamOrDevice s = {});
 array scatter_min(const array& a, const array& indices, const array& updates, int axis,
                   StreamOrDevice s = {});
+// masked_scatter: a copy of a where the positions with mask true take, in
+// row-major order, consecutive elements of value (a[mask] = value). mask is
+// bool with a shape that is a prefix of a's (it covers the trailing axes
+// whole); value has at most (a.ndim - mask.ndim + 1) dims, broadcast as MLX.
+array masked_scatter(const array& a, const array& mask, const array& value,
+                     StreamOrDevice s = {});
 // take: a.shape[:axis] + indices.shape + a.shape[axis+1:]; without an axis, a is flattened.
 array take(const array& a, const array& indices, int axis, StreamOrDevice s = {});
 array take(const array& a, int index, int axis, StreamOrDevice s = {});

@@ -15,6 +15,15 @@ void init_device(py::module_& m) {
   device_type.attr("__repr__") = py::cpp_function([](Device::DeviceType t) {
     return std::string(t == Device::DeviceType::cpu ? "DeviceType.cpu" : "DeviceType.gpu");
   }, py::is_method(device_type));
+  // mx.cpu == mx.Device(mx.cpu, 0), as Device == DeviceType below (MLX's rule).
+  auto same_device = [](Device::DeviceType t, const py::object& b) {
+    if (py::isinstance<Device::DeviceType>(b)) return t == b.cast<Device::DeviceType>();
+    return py::isinstance<Device>(b) && Device(t) == b.cast<Device>();
+  };
+  device_type.attr("__eq__") = py::cpp_function(same_device, py::is_method(device_type));
+  device_type.attr("__ne__") = py::cpp_function(
+      [same_device](Device::DeviceType t, const py::object& b) { return !same_device(t, b); },
+      py::is_method(device_type));
   py::class_<Device>(m, "Device", "A device to run operations on.")
       .def(py::init<Device::DeviceType, int>(), py::arg("type"), py::arg("index") = 0)
       .def_readonly("type", &Device::type)

@@ -2,6 +2,7 @@
 // Ellipsis (and tuples of them), iteration over the first axis.
 #include <pybind11/numpy.h>
 
+#include <climits>
 #include <optional>
 #include <sstream>
 
@@ -304,7 +305,50 @@ array advanced_get(const array& a, const ParsedIndex& p) {
   return reshape(g, result_shape(p, B, slice_dims));
 }
 
+// The index as a boolean mask when it is one (a bool, or an mx/NumPy array
+// or list of bools); a mask replaces the whole index, MLX's rule.
+std::optional<array> boolean_mask(const py::object& idx) {
+  if (py::isinstance<py::bool_>(idx)) return array(idx.cast<bool>());
+  if (py::isinstance<array>(idx)) {
+    array m = idx.cast<array>();
+    if (m.dtype() == bool_) return m;
+  } else if (py::isinstance<py::array>(idx)) {
+    if (idx.cast<py::array>().dtype().kind() == 'b') return mxpy::to_array(idx);
+  } else if (py::isinstance<py::list>(idx) && py::len(idx) > 0) {
+    try {
+      array m = mxpy::to_array(idx);
+      if (m.dtype() == bool_) return m;
+    } catch (const std::exception&) {
+      // Not an array-like list: the general index parser reports it.
+    }
+  }
+  return std::nullopt;
+}
+
+void check_mask_shape(const array& a, const array& mask) {
+  if (mask.ndim() > a.ndim() ||
+      !std::equal(mask.shape().begin(), mask.shape().end(), a.shape().begin())) {
+    throw py::index_error("[getitem] The boolean mask of shape " + shape_str(mask.shape()) +
+                          " does not match the indexed array of shape " +
+                          shape_str(a.shape()) + ".");
+  }
+}
+
+// a[mask]: the output's length is the number of trues, so the mask is
+// evaluated here (NumPy's semantics; MLX refuses boolean reads). The selected
+// rows are then a take, so gradients flow to a.
+array masked_get(const array& a, const array& mask) {
+  check_mask_shape(a, mask);
+  py::object flat = mxpy::to_numpy(reshape(mask, {-1}));
+  py::object where = py::module_::import("numpy").attr("flatnonzero")(flat);
+  array positions = mxpy::to_array(where.attr("astype")(mask.size() > INT32_MAX ? "int64" : "int32"));
+  Shape rows(a.shape().begin() + mask.ndim(), a.shape().end());
+  rows.insert(rows.begin(), static_cast<int>(mask.size()));
+  return take(reshape(a, rows), positions, 0);
+}
+
 array get_item(const array& a, const py::object& idx) {
+  if (auto mask = boolean_mask(idx)) return masked_get(a, *mask);
   auto p = parse_items(a, idx);
   if (p.has_array) return advanced_get(a, p);
   auto index = basic_index(a, p);
@@ -426,6 +470,10 @@ ScatterArgs scatter_args(const array& a, const py::object& idx, const array& val
 }
 
 void set_item(array& a, const py::object& idx, const py::object& val) {
+  if (auto mask = boolean_mask(idx)) {
+    a = masked_scatter(a, *mask, mxpy::to_array(val, a.dtype()));
+    return;
+  }
   auto p = parse_items(a, idx);
   array value = mxpy::to_array(val, a.dtype());
   if (p.has_array) {
@@ -565,6 +613,14 @@ void init_indexing(py::module_& m) {
   }, py::arg("a"), py::pos_only(), py::arg("indices"), py::arg("values"),
      py::arg("axis") = py::none(), py::kw_only(), py::arg("stream") = py::none(),
      "Put values along an axis at the specified indices.");
+  m.def("masked_scatter", [](const py::object& a, const py::object& mask,
+                             const py::object& value, StreamArg s) {
+    array x = to_array(a);
+    return masked_scatter(x, to_array(mask), to_array(value, x.dtype()), s);
+  }, py::arg("a"), py::arg("mask"), py::arg("value"), py::kw_only(),
+     py::arg("stream") = py::none(),
+     "Copy of a whose positions where mask is true take consecutive elements of value "
+     "(a[mask] = value).");
   m.def("slice", [](const py::object& a, const py::object& start, const py::object& axes,
                     const py::object& slice_size, StreamArg s) {
     return dynamic_slice(to_array(a), to_array(start), mxpy::to_axes(axes),

@@ -23,4 +23,5 @@ PYBIND11_MODULE(_core, m) {
   init_fast_extra(m);
   init_random_extra(m);
   init_export(m);
+  init_dlpack(m);
 }

@@ -184,4 +184,30 @@ array ifftshift(const array& a, const std::vector<int>& axes, StreamOrDevice s) 
   return shift_impl(a, axes, true, s);
 }
 
+namespace {
+
+void check_frequency_args(const char* op, int n, double d) {
+  if (n <= 0) throw std::invalid_argument(std::string("[") + op + "] `n` must be greater than 0.");
+  if (d == 0.0) throw std::invalid_argument(std::string("[") + op + "] `d` must be non-zero.");
+}
+
+// The scale is computed in double so n * d does not round before the division.
+array frequency_scale(int n, double d) {
+  return array(static_cast<float>(1.0 / (static_cast<double>(n) * d)), float32);
+}
+
+} // namespace
+
+array fftfreq(int n, double d, StreamOrDevice s) {
+  check_frequency_args("fftfreq", n, d);
+  // Non-negative frequencies first, then the negative ones in increasing order.
+  array bins = concatenate({arange(0, (n + 1) / 2, 1, s), arange(-(n / 2), 0, 1, s)}, 0, s);
+  return multiply(astype(bins, float32, s), frequency_scale(n, d), s);
+}
+
+array rfftfreq(int n, double d, StreamOrDevice s) {
+  check_frequency_args("rfftfreq", n, d);
+  return multiply(astype(arange(0, n / 2 + 1, 1, s), float32, s), frequency_scale(n, d), s);
+}
+
 } // namespace mxcore::fft
