@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "backend/cpu/jit_support_text.h"
+#include "backend/cpu/kernel_ops_pieces.h"
 #include "kernel/constant_literal.h"
 #include "kernel/cstyle_renderer.h"
 #include "mxcore/scalar_types.h"
@@ -20,13 +21,10 @@ using kernel::Op;
 namespace {
 
 // Exact decimal (17 significant digits round-trip a double, and the floats
-// stored in it), or a numeric_limits expression for inf/nan.
+// stored in it), or a builtin for inf/nan (kernels include no <limits>).
 std::string float_literal(double x) {
-  if (std::isnan(x)) return "std::numeric_limits<double>::quiet_NaN()";
-  if (std::isinf(x)) {
-    return x > 0 ? "std::numeric_limits<double>::infinity()"
-                 : "(-std::numeric_limits<double>::infinity())";
-  }
+  if (std::isnan(x)) return "__builtin_nan(\"\")";
+  if (std::isinf(x)) return x > 0 ? "__builtin_inf()" : "(-__builtin_inf())";
   std::ostringstream os;
   os << std::scientific << std::setprecision(17) << x;
   return "(" + os.str() + ")";
@@ -46,6 +44,37 @@ std::string sanitize(const std::string& s, size_t max_len) {
     out += ok ? c : '_';
   }
   return out;
+}
+
+// Whether any value of the program is complex: only then does its kernel
+// include <complex> (the one standard header a kernel may need).
+bool has_complex_values(const kernel::FusedProgram& p) {
+  for (auto& in : p.inputs) {
+    if (in.dtype == complex64) return true;
+  }
+  for (auto& n : p.tape) {
+    if (n.dtype == complex64) return true;
+  }
+  for (auto& o : p.outputs) {
+    if (o.dtype == complex64) return true;
+  }
+  return false;
+}
+
+// The kernel_ops.h functors the kernel calls: its elementwise ops, and the
+// Maximum / Minimum the row kernels' folds use.
+std::vector<std::string> functors_used(const kernel::FusedProgram& p,
+                                       const kernel::KernelVariant& v) {
+  std::vector<std::string> names;
+  for (auto& n : p.tape) {
+    auto kind = kernel::op_kind(n.op);
+    if (kind == kernel::NodeKind::unary || kind == kernel::NodeKind::binary ||
+        kind == kernel::NodeKind::ternary) {
+      names.push_back(kernel::op_name(n.op));
+    }
+  }
+  if (v.loop == kernel::LoopKind::row) names.insert(names.end(), {"Maximum", "Minimum"});
+  return names;
 }
 
 const char* vectorize_pragma =
@@ -107,7 +136,8 @@ class CppDialect final : public kernel::Dialect {
     std::ostringstream os;
     os << "// mxcore fused kernel " << p.name << " (" << v.tag() << ")\n"
        << "#define MXCORE_JIT\n"
-       << kernel_ops_text << "\n" << jit_conversions_text
+       << (has_complex_values(p) ? "#define MXCORE_JIT_COMPLEX\n" : "")
+       << kernel_ops_preamble(functors_used(p, v)) << "\n" << jit_conversions_text
        << (v.loop == kernel::LoopKind::row ? jit_row_reduce_text : "")
        << "using namespace mxcore;\n"
        << "using index_t = " << index_type(v.large_index) << ";\n\n"
@@ -160,7 +190,7 @@ const kernel::Dialect& cpp_dialect() {
 
 std::string cpp_constant(Dtype dtype, const kernel::ConstantValue& v) {
   static const kernel::LiteralStyle style{
-      ctype, float_literal, "ULL", "LL", "std::numeric_limits<int64_t>::min()", true};
+      ctype, float_literal, "ULL", "LL", "(-9223372036854775807LL - 1)", true};
   return kernel::constant_literal(dtype, v, style);
 }
 

@@ -1,44 +1,114 @@
-// Type traits and branch-free scalar math (exp, log, tanh, erf, erfinv)
-// for the elementwise functors of kernel_ops.h. Embedded verbatim in the JIT
-// preamble between scalar_types.h and kernel_ops.h, so it must stay
-// self-contained: standard headers only, no at-sign characters.
+// Type traits, the libm functions the functors call, and branch-free scalar
+// math (exp, log, tanh, erf, erfinv) for the elementwise functors of
+// kernel_ops.h. Embedded verbatim in the JIT preamble after scalar_traits.h
+// and scalar_types.h, so it must stay self-contained: no standard headers
+// (math goes through GCC's builtins, which are what <cmath>'s float and
+// double overloads call, so eager kernels and emitted code compute the same
+// function), no at-sign characters.
 #pragma once
 
 #ifndef MXCORE_JIT
 #include "mxcore/scalar_types.h"
 #endif
 
-#include <cmath>
-#include <complex>
-#include <cstdint>
-#include <cstring>
-#include <limits>
-#include <type_traits>
-
 namespace mxcore::kernel_ops {
 
 template <typename T>
-inline constexpr bool is_complex_v = std::is_same_v<T, complex64_t>;
+inline constexpr bool is_complex_v = traits::is_same_v<T, complex64_t>;
 template <typename T>
 inline constexpr bool is_half_v =
-    std::is_same_v<T, float16_t> || std::is_same_v<T, bfloat16_t>;
+    traits::is_same_v<T, float16_t> || traits::is_same_v<T, bfloat16_t>;
 template <typename T>
 inline constexpr bool is_float_v =
-    std::is_same_v<T, float> || std::is_same_v<T, double> || is_half_v<T>;
+    traits::is_same_v<T, float> || traits::is_same_v<T, double> || is_half_v<T>;
 template <typename T>
 inline constexpr bool is_inexact_v = is_float_v<T> || is_complex_v<T>;
 template <typename T>
-inline constexpr bool is_bool_v = std::is_same_v<T, bool>;
+inline constexpr bool is_bool_v = traits::is_same_v<T, bool>;
 // Integers excluding bool.
 template <typename T>
-inline constexpr bool is_int_v = std::is_integral_v<T> && !is_bool_v<T>;
+inline constexpr bool is_int_v = traits::is_integral_v<T> && !is_bool_v<T>;
 // Ordered (non-complex) types.
 template <typename T>
 inline constexpr bool is_real_v = !is_complex_v<T>;
 
 // Math on half types happens in float.
 template <typename T>
-using compute_t = std::conditional_t<is_half_v<T>, float, T>;
+using compute_t = traits::conditional_t<is_half_v<T>, float, T>;
+
+// ------------------------------------------------------------------ libm
+// math::f(x): the float and double overloads of <cmath>, spelled as the
+// builtins those overloads are (GCC lowers them to the same instructions or
+// libm calls; a dlopen'ed kernel resolves libm against the process). The
+// complex overloads are std::complex's; kernels of programs without complex
+// values only declare them, so the functors' complex branches parse.
+namespace math {
+#define MXCORE_MATH_UNARY(NAME)                                   \
+  inline float NAME(float x) { return __builtin_##NAME##f(x); }   \
+  inline double NAME(double x) { return __builtin_##NAME(x); }
+#define MXCORE_MATH_BINARY(NAME)                                                  \
+  inline float NAME(float x, float y) { return __builtin_##NAME##f(x, y); }       \
+  inline double NAME(double x, double y) { return __builtin_##NAME(x, y); }
+#if !defined(MXCORE_JIT) || defined(MXCORE_JIT_COMPLEX)
+#define MXCORE_MATH_COMPLEX_UNARY(NAME) \
+  inline complex64_t NAME(complex64_t x) { return std::NAME(x); }
+#define MXCORE_MATH_COMPLEX_BINARY(NAME) \
+  inline complex64_t NAME(complex64_t x, complex64_t y) { return std::NAME(x, y); }
+inline float abs(complex64_t x) { return std::abs(x); }
+#else
+#define MXCORE_MATH_COMPLEX_UNARY(NAME) complex64_t NAME(complex64_t x);
+#define MXCORE_MATH_COMPLEX_BINARY(NAME) complex64_t NAME(complex64_t x, complex64_t y);
+float abs(complex64_t x);
+#endif
+#define MXCORE_MATH_REAL_AND_COMPLEX(NAME) \
+  MXCORE_MATH_UNARY(NAME)                  \
+  MXCORE_MATH_COMPLEX_UNARY(NAME)
+MXCORE_MATH_REAL_AND_COMPLEX(sqrt)
+MXCORE_MATH_REAL_AND_COMPLEX(exp)
+MXCORE_MATH_REAL_AND_COMPLEX(log)
+MXCORE_MATH_REAL_AND_COMPLEX(log10)
+MXCORE_MATH_REAL_AND_COMPLEX(sin)
+MXCORE_MATH_REAL_AND_COMPLEX(cos)
+MXCORE_MATH_REAL_AND_COMPLEX(tan)
+MXCORE_MATH_REAL_AND_COMPLEX(asin)
+MXCORE_MATH_REAL_AND_COMPLEX(acos)
+MXCORE_MATH_REAL_AND_COMPLEX(atan)
+MXCORE_MATH_REAL_AND_COMPLEX(sinh)
+MXCORE_MATH_REAL_AND_COMPLEX(cosh)
+MXCORE_MATH_REAL_AND_COMPLEX(tanh)
+MXCORE_MATH_REAL_AND_COMPLEX(asinh)
+MXCORE_MATH_REAL_AND_COMPLEX(acosh)
+MXCORE_MATH_REAL_AND_COMPLEX(atanh)
+MXCORE_MATH_COMPLEX_UNARY(conj)
+MXCORE_MATH_COMPLEX_BINARY(pow)
+MXCORE_MATH_UNARY(expm1)
+MXCORE_MATH_UNARY(log1p)
+MXCORE_MATH_UNARY(log2)
+MXCORE_MATH_UNARY(erf)
+MXCORE_MATH_UNARY(fabs)
+MXCORE_MATH_UNARY(floor)
+MXCORE_MATH_UNARY(ceil)
+MXCORE_MATH_UNARY(rint)
+MXCORE_MATH_BINARY(atan2)
+MXCORE_MATH_BINARY(hypot)
+MXCORE_MATH_BINARY(fmod)
+MXCORE_MATH_BINARY(pow)
+MXCORE_MATH_BINARY(copysign)
+#undef MXCORE_MATH_REAL_AND_COMPLEX
+#undef MXCORE_MATH_COMPLEX_BINARY
+#undef MXCORE_MATH_COMPLEX_UNARY
+#undef MXCORE_MATH_BINARY
+#undef MXCORE_MATH_UNARY
+// std::real: the real part of a complex value, a real value itself.
+template <typename T>
+inline auto real(T x) {
+  if constexpr (is_complex_v<T>) {
+    return x.real();
+  } else {
+    return x;
+  }
+}
+} // namespace math
 
 // ------------------------------------------------------------------ helpers
 
@@ -64,14 +134,14 @@ inline float exp_float(float x) {
   p = p * r + 5.0000001201e-1f;
   p = p * r * r + r + 1.0f;
   int32_t n;
-  std::memcpy(&n, &t, sizeof(n));
+  __builtin_memcpy(&n, &t, sizeof(n));
   n -= 0x4B400000;
   int32_t n1 = n >> 1;
   uint32_t b1 = static_cast<uint32_t>(n1 + 127) << 23;
   uint32_t b2 = static_cast<uint32_t>(n - n1 + 127) << 23;
   float f1, f2;
-  std::memcpy(&f1, &b1, sizeof(f1));
-  std::memcpy(&f2, &b2, sizeof(f2));
+  __builtin_memcpy(&f1, &b1, sizeof(f1));
+  __builtin_memcpy(&f2, &b2, sizeof(f2));
   return p * f1 * f2;
 }
 
@@ -79,10 +149,10 @@ inline float exp_float(float x) {
 // half types computed in float), std::exp for double and complex.
 template <typename C>
 inline C exp_c(C x) {
-  if constexpr (std::is_same_v<C, float>) {
+  if constexpr (traits::is_same_v<C, float>) {
     return exp_float(x);
   } else {
-    return std::exp(x);
+    return math::exp(x);
   }
 }
 
@@ -94,11 +164,11 @@ inline float log_float(float x) {
   const bool sub = x < 1.17549435e-38f;
   float xs = sub ? x * 8388608.0f : x;
   int32_t bits;
-  std::memcpy(&bits, &xs, sizeof(bits));
+  __builtin_memcpy(&bits, &xs, sizeof(bits));
   float e = static_cast<float>(((bits >> 23) & 0xff) - 126) - (sub ? 23.0f : 0.0f);
   bits = (bits & 0x807fffff) | 0x3f000000; // m in [0.5, 1)
   float m;
-  std::memcpy(&m, &bits, sizeof(m));
+  __builtin_memcpy(&m, &bits, sizeof(m));
   const bool lo = m < 0.707106781186547524f;
   e = lo ? e - 1.0f : e;
   m = lo ? m + m - 1.0f : m - 1.0f;
@@ -116,9 +186,9 @@ inline float log_float(float x) {
   y = y - 2.12194440e-4f * e;
   y = y - 0.5f * z;
   float r = m + y + 0.693359375f * e;
-  const float inf = std::numeric_limits<float>::infinity();
+  const float inf = traits::numeric_limits<float>::infinity();
   r = x == 0.0f ? -inf : r;
-  r = x < 0.0f ? std::numeric_limits<float>::quiet_NaN() : r;
+  r = x < 0.0f ? traits::numeric_limits<float>::quiet_NaN() : r;
   r = x == inf ? inf : r;
   return x != x ? x : r;
 }
@@ -126,7 +196,7 @@ inline float log_float(float x) {
 // tanh in float without branches: Cephes' tanhf polynomial below 0.625,
 // 1 - 2 / (exp(2|x|) + 1) above (exp_float saturates, so large |x| gives 1).
 inline float tanh_float(float x) {
-  float a = std::fabs(x);
+  float a = math::fabs(x);
   float big = 1.0f - 2.0f / (exp_float(a + a) + 1.0f);
   float z = x * x;
   float p = -5.70498872745e-3f;
@@ -135,32 +205,32 @@ inline float tanh_float(float x) {
   p = p * z + 1.33314422036e-1f;
   p = p * z - 3.33332819422e-1f;
   p = p * z * a + a;
-  return std::copysign(a < 0.625f ? p : big, x);
+  return math::copysign(a < 0.625f ? p : big, x);
 }
 
 // log / tanh of a compute type: the float versions above for float (and
 // the half types), std:: otherwise.
 template <typename C>
 inline C log_c(C x) {
-  if constexpr (std::is_same_v<C, float>) {
+  if constexpr (traits::is_same_v<C, float>) {
     return log_float(x);
   } else {
-    return std::log(x);
+    return math::log(x);
   }
 }
 template <typename C>
 inline C tanh_c(C x) {
-  if constexpr (std::is_same_v<C, float>) {
+  if constexpr (traits::is_same_v<C, float>) {
     return tanh_float(x);
   } else {
-    return std::tanh(x);
+    return math::tanh(x);
   }
 }
 
 // erf in float: the two minimax polynomials of MLX's fast_erf (< 1 ulp),
 // both evaluated and selected so the loop stays branch-free.
 inline float erf_float(float a) {
-  float t = std::fabs(a);
+  float t = math::fabs(a);
   float s = a * a;
   float r = -1.72853470e-5f * t + 3.83197126e-4f;
   float u = -3.88396438e-3f * t + 2.42546219e-2f;
@@ -169,7 +239,7 @@ inline float erf_float(float a) {
   r = r * t - 6.34846687e-1f;
   r = r * t - 1.28717512e-1f;
   r = r * t - t;
-  float big = std::copysign(1.0f - exp_float(r), a);
+  float big = math::copysign(1.0f - exp_float(r), a);
   float p = -5.96761703e-4f;
   p = p * s + 4.99119423e-3f;
   p = p * s - 2.67681349e-2f;
@@ -182,7 +252,7 @@ inline float erf_float(float a) {
 
 // Inverse erf in float (Giles' approximation as in MLX, ~2.4 ulp).
 inline float erfinv_float(float a) {
-  float t = std::log((1.0f - a) * (1.0f + a));
+  float t = math::log((1.0f - a) * (1.0f + a));
   float p = 3.03697567e-10f;
   p = p * t + 2.93243101e-8f;
   p = p * t + 1.22150334e-6f;
@@ -202,16 +272,16 @@ inline float erfinv_float(float a) {
   q = q * t + 1.15392581e-2f;
   q = q * t - 2.32015476e-1f;
   q = q * t + 8.86226892e-1f;
-  return a * (std::fabs(t) > 6.125f ? p : q);
+  return a * (math::fabs(t) > 6.125f ? p : q);
 }
 
 // Inverse erf in double: the float estimate refined by two Newton steps.
 inline double erfinv_double(double y) {
   double x = erfinv_float(static_cast<float>(y));
-  if (!(std::fabs(y) < 1.0)) return x; // +-inf at +-1, nan beyond
+  if (!(math::fabs(y) < 1.0)) return x; // +-inf at +-1, nan beyond
   const double two_over_sqrt_pi = 1.1283791670955126;
   for (int i = 0; i < 2; ++i) {
-    x -= (std::erf(x) - y) / (two_over_sqrt_pi * std::exp(-x * x));
+    x -= (math::erf(x) - y) / (two_over_sqrt_pi * math::exp(-x * x));
   }
   return x;
 }

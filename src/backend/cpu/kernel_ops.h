@@ -1,7 +1,10 @@
 // Elementwise op functors shared by the eager kernels and the CPU JIT.
-// This file (after scalar_types.h and kernel_math.h) is embedded verbatim in
-// the JIT preamble, so it must stay self-contained: standard headers only, no
-// at-sign characters.
+// This file (after scalar_traits.h, scalar_types.h and kernel_math.h) is
+// embedded in the JIT preamble, so it must stay self-contained: no standard
+// headers (math::, traits:: of kernel_math.h / scalar_traits.h), no at-sign
+// characters. A kernel includes only the pieces its ops need: each piece
+// starts at a line "//~ piece NAME...", naming the functors it defines, and
+// "//~ needs NAME..." lines name the pieces it uses (cpp_dialect.cpp).
 //
 // One functor per elementwise primitive, named exactly as the primitive's
 // print(). Each operator() is constrained (requires) to the dtypes the op
@@ -11,69 +14,16 @@
 #pragma once
 
 #ifndef MXCORE_JIT
+#include <algorithm>
+#include <limits>
+
 #include "kernel_math.h"
 #endif
 
-#include <algorithm>
-#include <cmath>
-#include <complex>
-#include <cstdint>
-#include <cstring>
-#include <limits>
-#include <type_traits>
 
 namespace mxcore::kernel_ops {
 
-// ------------------------------------------------------------------ unary
-
-struct Abs {
-  template <typename T>
-  T operator()(T x) const {
-    if constexpr (std::is_unsigned_v<T> || is_bool_v<T>) {
-      return x;
-    } else if constexpr (is_complex_v<T>) {
-      return T(std::abs(x), 0.0f);
-    } else {
-      return x < T(0) ? T(-x) : x;
-    }
-  }
-};
-
-struct Negative {
-  template <typename T>
-    requires(!is_bool_v<T>)
-  T operator()(T x) const {
-    return T(-x);
-  }
-};
-
-struct Sign {
-  template <typename T>
-    requires(!is_bool_v<T>)
-  T operator()(T x) const {
-    if constexpr (std::is_unsigned_v<T>) {
-      return T(x != 0);
-    } else if constexpr (is_int_v<T>) {
-      return T((x > 0) - (x < 0));
-    } else if constexpr (is_complex_v<T>) {
-      float m = std::abs(x);
-      return m == 0.0f ? T(0.0f, 0.0f) : T(x.real() / m, x.imag() / m);
-    } else {
-      using C = compute_t<T>;
-      C v = C(x);
-      // NaN and signed zeros pass through, as in NumPy.
-      return T(v > C(0) ? C(1) : (v < C(0) ? C(-1) : v));
-    }
-  }
-};
-
-struct Square {
-  template <typename T>
-  T operator()(T x) const {
-    return T(x * x);
-  }
-};
-
+// Functor-defining macros (pieces below use them).
 #define MXCORE_INEXACT_UNARY(NAME, EXPR)       \
   struct NAME {                                \
     template <typename T>                      \
@@ -94,77 +44,6 @@ struct Square {
       return T(EXPR);                          \
     }                                          \
   };
-
-MXCORE_INEXACT_UNARY(Sqrt, std::sqrt(x))
-MXCORE_INEXACT_UNARY(Rsqrt, C(1) / std::sqrt(x))
-MXCORE_INEXACT_UNARY(Exp, exp_c(x))
-MXCORE_FLOAT_UNARY(Expm1, std::expm1(x))
-MXCORE_INEXACT_UNARY(Log, log_c(x))
-MXCORE_INEXACT_UNARY(Log2, is_complex_v<T> ? std::log(x) / C(0.6931471805599453) : C(std::log2(std::real(x))))
-MXCORE_INEXACT_UNARY(Log10, std::log10(x))
-MXCORE_INEXACT_UNARY(Sin, std::sin(x))
-MXCORE_INEXACT_UNARY(Cos, std::cos(x))
-MXCORE_INEXACT_UNARY(Tan, std::tan(x))
-MXCORE_INEXACT_UNARY(ArcSin, std::asin(x))
-MXCORE_INEXACT_UNARY(ArcCos, std::acos(x))
-MXCORE_INEXACT_UNARY(ArcTan, std::atan(x))
-MXCORE_INEXACT_UNARY(Sinh, std::sinh(x))
-MXCORE_INEXACT_UNARY(Cosh, std::cosh(x))
-MXCORE_INEXACT_UNARY(Tanh, tanh_c(x))
-MXCORE_INEXACT_UNARY(ArcSinh, std::asinh(x))
-MXCORE_INEXACT_UNARY(ArcCosh, std::acosh(x))
-MXCORE_INEXACT_UNARY(ArcTanh, std::atanh(x))
-MXCORE_FLOAT_UNARY(Sigmoid, C(1) / (C(1) + exp_c(C(-x))))
-#undef MXCORE_INEXACT_UNARY
-#undef MXCORE_FLOAT_UNARY
-
-// Complex log1p as MLX computes it: near 0 the modulus comes from
-// log1p(x(2+x) + y^2), which keeps the precision that log(1 + z) loses.
-struct Log1p {
-  template <typename T>
-    requires is_inexact_v<T>
-  T operator()(T z) const {
-    if constexpr (is_complex_v<T>) {
-      float x = z.real(), y = z.imag();
-      float theta = std::atan2(y, x + 1.0f);
-      if (std::abs(z) < 0.5f) {
-        float r = x * (2.0f + x) + y * y;
-        return r == 0.0f ? T(x, theta) : T(0.5f * std::log1p(r), theta);
-      }
-      return T(std::log(std::hypot(x + 1.0f, y)), theta);
-    } else {
-      T x = z;
-      using C = compute_t<T>;
-      return T(std::log1p(C(x)));
-    }
-  }
-};
-
-struct Erf {
-  template <typename T>
-    requires is_float_v<T>
-  T operator()(T x) const {
-    if constexpr (std::is_same_v<T, double>) {
-      return std::erf(x);
-    } else {
-      return T(erf_float(float(x)));
-    }
-  }
-};
-
-struct ErfInv {
-  template <typename T>
-    requires is_float_v<T>
-  T operator()(T x) const {
-    if constexpr (std::is_same_v<T, double>) {
-      return erfinv_double(x);
-    } else {
-      return T(erfinv_float(float(x)));
-    }
-  }
-};
-
-// Floor, Ceil, Round: the identity on integers.
 #define MXCORE_ROUNDING_UNARY(NAME, FN)                      \
   struct NAME {                                              \
     template <typename T>                                    \
@@ -177,24 +56,193 @@ struct ErfInv {
       }                                                      \
     }                                                        \
   };
-MXCORE_ROUNDING_UNARY(Floor, std::floor)
-MXCORE_ROUNDING_UNARY(Ceil, std::ceil)
-#undef MXCORE_ROUNDING_UNARY
+#define MXCORE_COMPARISON(NAME, OP, COMPLEX_EXPR) \
+  struct NAME {                                   \
+    template <typename T>                         \
+    bool operator()(T x, T y) const {             \
+      if constexpr (is_complex_v<T>) {            \
+        return COMPLEX_EXPR;                      \
+      } else {                                    \
+        return x OP y;                            \
+      }                                           \
+    }                                             \
+  };
+#define MXCORE_BITWISE(NAME, OP)             \
+  struct NAME {                              \
+    template <typename T>                    \
+      requires traits::is_integral_v<T>         \
+    T operator()(T x, T y) const {           \
+      return T(x OP y);                      \
+    }                                        \
+  };
 
+// ------------------------------------------------------------------ unary
+
+//~ piece Abs
+struct Abs {
+  template <typename T>
+  T operator()(T x) const {
+    if constexpr (traits::is_unsigned_v<T> || is_bool_v<T>) {
+      return x;
+    } else if constexpr (is_complex_v<T>) {
+      return T(math::abs(x), 0.0f);
+    } else {
+      return x < T(0) ? T(-x) : x;
+    }
+  }
+};
+
+//~ piece Negative
+struct Negative {
+  template <typename T>
+    requires(!is_bool_v<T>)
+  T operator()(T x) const {
+    return T(-x);
+  }
+};
+
+//~ piece Sign
+struct Sign {
+  template <typename T>
+    requires(!is_bool_v<T>)
+  T operator()(T x) const {
+    if constexpr (traits::is_unsigned_v<T>) {
+      return T(x != 0);
+    } else if constexpr (is_int_v<T>) {
+      return T((x > 0) - (x < 0));
+    } else if constexpr (is_complex_v<T>) {
+      float m = math::abs(x);
+      return m == 0.0f ? T(0.0f, 0.0f) : T(x.real() / m, x.imag() / m);
+    } else {
+      using C = compute_t<T>;
+      C v = C(x);
+      // NaN and signed zeros pass through, as in NumPy.
+      return T(v > C(0) ? C(1) : (v < C(0) ? C(-1) : v));
+    }
+  }
+};
+
+//~ piece Square
+struct Square {
+  template <typename T>
+  T operator()(T x) const {
+    return T(x * x);
+  }
+};
+
+
+//~ piece Sqrt
+MXCORE_INEXACT_UNARY(Sqrt, math::sqrt(x))
+//~ piece Rsqrt
+MXCORE_INEXACT_UNARY(Rsqrt, C(1) / math::sqrt(x))
+//~ piece Exp
+MXCORE_INEXACT_UNARY(Exp, exp_c(x))
+//~ piece Expm1
+MXCORE_FLOAT_UNARY(Expm1, math::expm1(x))
+//~ piece Log
+MXCORE_INEXACT_UNARY(Log, log_c(x))
+//~ piece Log2
+MXCORE_INEXACT_UNARY(Log2, is_complex_v<T> ? math::log(x) / C(0.6931471805599453) : C(math::log2(math::real(x))))
+//~ piece Log10
+MXCORE_INEXACT_UNARY(Log10, math::log10(x))
+//~ piece Sin
+MXCORE_INEXACT_UNARY(Sin, math::sin(x))
+//~ piece Cos
+MXCORE_INEXACT_UNARY(Cos, math::cos(x))
+//~ piece Tan
+MXCORE_INEXACT_UNARY(Tan, math::tan(x))
+//~ piece ArcSin
+MXCORE_INEXACT_UNARY(ArcSin, math::asin(x))
+//~ piece ArcCos
+MXCORE_INEXACT_UNARY(ArcCos, math::acos(x))
+//~ piece ArcTan
+MXCORE_INEXACT_UNARY(ArcTan, math::atan(x))
+//~ piece Sinh
+MXCORE_INEXACT_UNARY(Sinh, math::sinh(x))
+//~ piece Cosh
+MXCORE_INEXACT_UNARY(Cosh, math::cosh(x))
+//~ piece Tanh
+MXCORE_INEXACT_UNARY(Tanh, tanh_c(x))
+//~ piece ArcSinh
+MXCORE_INEXACT_UNARY(ArcSinh, math::asinh(x))
+//~ piece ArcCosh
+MXCORE_INEXACT_UNARY(ArcCosh, math::acosh(x))
+//~ piece ArcTanh
+MXCORE_INEXACT_UNARY(ArcTanh, math::atanh(x))
+//~ piece Sigmoid
+MXCORE_FLOAT_UNARY(Sigmoid, C(1) / (C(1) + exp_c(C(-x))))
+
+//~ piece Log1p
+// Complex log1p as MLX computes it: near 0 the modulus comes from
+// log1p(x(2+x) + y^2), which keeps the precision that log(1 + z) loses.
+struct Log1p {
+  template <typename T>
+    requires is_inexact_v<T>
+  T operator()(T z) const {
+    if constexpr (is_complex_v<T>) {
+      float x = z.real(), y = z.imag();
+      float theta = math::atan2(y, x + 1.0f);
+      if (math::abs(z) < 0.5f) {
+        float r = x * (2.0f + x) + y * y;
+        return r == 0.0f ? T(x, theta) : T(0.5f * math::log1p(r), theta);
+      }
+      return T(math::log(math::hypot(x + 1.0f, y)), theta);
+    } else {
+      T x = z;
+      using C = compute_t<T>;
+      return T(math::log1p(C(x)));
+    }
+  }
+};
+
+//~ piece Erf
+struct Erf {
+  template <typename T>
+    requires is_float_v<T>
+  T operator()(T x) const {
+    if constexpr (traits::is_same_v<T, double>) {
+      return math::erf(x);
+    } else {
+      return T(erf_float(float(x)));
+    }
+  }
+};
+
+//~ piece ErfInv
+struct ErfInv {
+  template <typename T>
+    requires is_float_v<T>
+  T operator()(T x) const {
+    if constexpr (traits::is_same_v<T, double>) {
+      return erfinv_double(x);
+    } else {
+      return T(erfinv_float(float(x)));
+    }
+  }
+};
+
+//~ piece Floor
+// Floor, Ceil, Round: the identity on integers.
+MXCORE_ROUNDING_UNARY(Floor, math::floor)
+//~ piece Ceil
+MXCORE_ROUNDING_UNARY(Ceil, math::ceil)
+
+//~ piece Round
 // Round half to even, like NumPy.
 struct Round {
   template <typename T>
   T operator()(T x) const {
     if constexpr (is_float_v<T>) {
-      return T(std::rint(compute_t<T>(x)));
+      return T(math::rint(compute_t<T>(x)));
     } else if constexpr (is_complex_v<T>) {
-      return T(std::rint(x.real()), std::rint(x.imag()));
+      return T(math::rint(x.real()), math::rint(x.imag()));
     } else {
       return x;
     }
   }
 };
 
+//~ piece LogicalNot
 struct LogicalNot {
   template <typename T>
     requires is_bool_v<T>
@@ -203,9 +251,10 @@ struct LogicalNot {
   }
 };
 
+//~ piece BitwiseInvert
 struct BitwiseInvert {
   template <typename T>
-    requires std::is_integral_v<T>
+    requires traits::is_integral_v<T>
   T operator()(T x) const {
     if constexpr (is_bool_v<T>) {
       return !x;
@@ -215,14 +264,16 @@ struct BitwiseInvert {
   }
 };
 
+//~ piece Conjugate
 struct Conjugate {
   template <typename T>
     requires is_complex_v<T>
   T operator()(T x) const {
-    return std::conj(x);
+    return math::conj(x);
   }
 };
 
+//~ piece Real
 struct Real {
   template <typename T>
     requires is_complex_v<T>
@@ -231,6 +282,7 @@ struct Real {
   }
 };
 
+//~ piece Imag
 struct Imag {
   template <typename T>
     requires is_complex_v<T>
@@ -241,6 +293,7 @@ struct Imag {
 
 // ------------------------------------------------------------------ binary
 
+//~ piece Add
 struct Add {
   template <typename T>
   T operator()(T x, T y) const {
@@ -248,6 +301,7 @@ struct Add {
   }
 };
 
+//~ piece Subtract
 struct Subtract {
   template <typename T>
   T operator()(T x, T y) const {
@@ -255,6 +309,7 @@ struct Subtract {
   }
 };
 
+//~ piece Multiply
 struct Multiply {
   template <typename T>
   T operator()(T x, T y) const {
@@ -262,13 +317,14 @@ struct Multiply {
   }
 };
 
+//~ piece Divide
 // True division on inexact types; on integers (reached only through
 // floor_divide) division rounding toward -inf, with x / 0 == 0 as in NumPy.
 struct Divide {
   template <typename T>
     requires(!is_bool_v<T>)
   T operator()(T x, T y) const {
-    if constexpr (std::is_unsigned_v<T>) {
+    if constexpr (traits::is_unsigned_v<T>) {
       return y == 0 ? T(0) : T(x / y);
     } else if constexpr (is_int_v<T>) {
       if (y == 0) return T(0);
@@ -281,12 +337,13 @@ struct Divide {
   }
 };
 
+//~ piece Remainder
 // Python's sign convention: the result has the divisor's sign.
 struct Remainder {
   template <typename T>
     requires(is_real_v<T> && !is_bool_v<T>)
   T operator()(T x, T y) const {
-    if constexpr (std::is_unsigned_v<T>) {
+    if constexpr (traits::is_unsigned_v<T>) {
       return y == 0 ? T(0) : T(x % y);
     } else if constexpr (is_int_v<T>) {
       if (y == 0 || y == T(-1)) return T(0);
@@ -295,18 +352,19 @@ struct Remainder {
     } else {
       using C = compute_t<T>;
       C a = C(x), b = C(y);
-      C r = std::fmod(a, b);
+      C r = math::fmod(a, b);
       return T((r != C(0) && ((r < C(0)) != (b < C(0)))) ? r + b : r);
     }
   }
 };
 
+//~ piece Power
 struct Power {
   template <typename T>
     requires(!is_bool_v<T>)
   T operator()(T base, T exp) const {
     if constexpr (is_int_v<T>) {
-      if constexpr (std::is_signed_v<T>) {
+      if constexpr (traits::is_signed_v<T>) {
         if (exp < 0) {
           // Integer results of negative powers: only +-1 survive.
           return base == 1 ? T(1) : base == T(-1) ? T((exp & 1) ? -1 : 1) : T(0);
@@ -320,14 +378,15 @@ struct Power {
       }
       return res;
     } else if constexpr (is_complex_v<T>) {
-      return std::pow(base, exp);
+      return math::pow(base, exp);
     } else {
       using C = compute_t<T>;
-      return T(std::pow(C(base), C(exp)));
+      return T(math::pow(C(base), C(exp)));
     }
   }
 };
 
+//~ piece complex_order
 // MLX orders complex numbers lexicographically: real part first, then
 // imaginary part; any comparison with a NaN part is false.
 template <typename T>
@@ -339,6 +398,8 @@ bool complex_greater_equal(T x, T y) {
   return x.real() > y.real() || (x.real() == y.real() && x.imag() >= y.imag());
 }
 
+//~ piece Maximum
+//~ needs complex_order
 // NaNs propagate, as in NumPy. On complex numbers MLX returns x when x has a
 // NaN part and otherwise the lexicographically larger (smaller) operand, so a
 // NaN in y survives only when y wins the comparison.
@@ -355,6 +416,8 @@ struct Maximum {
   }
 };
 
+//~ piece Minimum
+//~ needs complex_order
 struct Minimum {
   template <typename T>
   T operator()(T x, T y) const {
@@ -368,6 +431,7 @@ struct Minimum {
   }
 };
 
+//~ piece LogAddExp
 struct LogAddExp {
   template <typename T>
     requires is_float_v<T>
@@ -376,20 +440,22 @@ struct LogAddExp {
     C x = C(x_), y = C(y_);
     C hi = (x > y || x != x) ? x : y;
     C lo = (x > y || x != x) ? y : x;
-    const C inf = std::numeric_limits<C>::infinity();
-    return T((lo == -inf || hi == inf) ? hi : hi + std::log1p(std::exp(lo - hi)));
+    const C inf = traits::numeric_limits<C>::infinity();
+    return T((lo == -inf || hi == inf) ? hi : hi + math::log1p(math::exp(lo - hi)));
   }
 };
 
+//~ piece ArcTan2
 struct ArcTan2 {
   template <typename T>
     requires is_float_v<T>
   T operator()(T y, T x) const {
     using C = compute_t<T>;
-    return T(std::atan2(C(y), C(x)));
+    return T(math::atan2(C(y), C(x)));
   }
 };
 
+//~ piece Equal
 struct Equal {
   template <typename T>
   bool operator()(T x, T y) const {
@@ -397,6 +463,7 @@ struct Equal {
   }
 };
 
+//~ piece NaNEqual
 // Equal, with NaN == NaN (array_equal(equal_nan=True)).
 struct NaNEqual {
   template <typename T>
@@ -405,6 +472,7 @@ struct NaNEqual {
   }
 };
 
+//~ piece NotEqual
 struct NotEqual {
   template <typename T>
   bool operator()(T x, T y) const {
@@ -412,24 +480,21 @@ struct NotEqual {
   }
 };
 
+//~ piece Less
+//~ needs complex_order
 // Complex operands compare lexicographically (see complex_greater).
-#define MXCORE_COMPARISON(NAME, OP, COMPLEX_EXPR) \
-  struct NAME {                                   \
-    template <typename T>                         \
-    bool operator()(T x, T y) const {             \
-      if constexpr (is_complex_v<T>) {            \
-        return COMPLEX_EXPR;                      \
-      } else {                                    \
-        return x OP y;                            \
-      }                                           \
-    }                                             \
-  };
 MXCORE_COMPARISON(Less, <, complex_greater(y, x))
+//~ piece LessEqual
+//~ needs complex_order
 MXCORE_COMPARISON(LessEqual, <=, complex_greater_equal(y, x))
+//~ piece Greater
+//~ needs complex_order
 MXCORE_COMPARISON(Greater, >, complex_greater(x, y))
+//~ piece GreaterEqual
+//~ needs complex_order
 MXCORE_COMPARISON(GreaterEqual, >=, complex_greater_equal(x, y))
-#undef MXCORE_COMPARISON
 
+//~ piece LogicalAnd
 struct LogicalAnd {
   template <typename T>
     requires is_bool_v<T>
@@ -438,6 +503,7 @@ struct LogicalAnd {
   }
 };
 
+//~ piece LogicalOr
 struct LogicalOr {
   template <typename T>
     requires is_bool_v<T>
@@ -446,39 +512,35 @@ struct LogicalOr {
   }
 };
 
+//~ piece BitwiseAnd
 // The ops of the BitwiseBinary primitive (named as its print()).
-#define MXCORE_BITWISE(NAME, OP)             \
-  struct NAME {                              \
-    template <typename T>                    \
-      requires std::is_integral_v<T>         \
-    T operator()(T x, T y) const {           \
-      return T(x OP y);                      \
-    }                                        \
-  };
 MXCORE_BITWISE(BitwiseAnd, &)
+//~ piece BitwiseOr
 MXCORE_BITWISE(BitwiseOr, |)
+//~ piece BitwiseXor
 MXCORE_BITWISE(BitwiseXor, ^)
-#undef MXCORE_BITWISE
 
+//~ piece LeftShift
 // Shifts by >= the bit width (or negative counts) give 0, or -1 when an
 // arithmetic right shift of a negative value runs out, as in NumPy.
 struct LeftShift {
   template <typename T>
     requires is_int_v<T>
   T operator()(T x, T y) const {
-    using U = std::make_unsigned_t<T>;
+    using U = traits::make_unsigned_t<T>;
     U n = U(y);
     return n >= U(8 * sizeof(T)) ? T(0) : T(U(x) << n);
   }
 };
 
+//~ piece RightShift
 struct RightShift {
   template <typename T>
     requires is_int_v<T>
   T operator()(T x, T y) const {
-    using U = std::make_unsigned_t<T>;
+    using U = traits::make_unsigned_t<T>;
     U n = U(y);
-    if constexpr (std::is_signed_v<T>) {
+    if constexpr (traits::is_signed_v<T>) {
       return n >= U(8 * sizeof(T)) ? T(x < 0 ? -1 : 0) : T(x >> n);
     } else {
       return n >= U(8 * sizeof(T)) ? T(0) : T(x >> n);
@@ -486,6 +548,8 @@ struct RightShift {
   }
 };
 
+//~ piece DivMod
+//~ needs Divide Remainder
 // Floor division and remainder in one pass (DivMod, a multi-output
 // primitive). Floats follow NumPy's divmod: q = (x - fmod(x, y)) / y,
 // adjusted so that q * y + r == x with r having y's sign.
@@ -496,7 +560,7 @@ struct DivMod {
     if constexpr (is_float_v<T>) {
       using C = compute_t<T>;
       C a = C(x), b = C(y);
-      C m = std::fmod(a, b);
+      C m = math::fmod(a, b);
       if (b == C(0)) {
         q = T(a / b);
         r = T(m);
@@ -507,7 +571,7 @@ struct DivMod {
         m += b;
         d -= C(1);
       }
-      C f = std::floor(d);
+      C f = math::floor(d);
       if (d - f > C(0.5)) f += C(1);
       q = T(f);
       r = T(m);
@@ -520,11 +584,19 @@ struct DivMod {
 
 // ------------------------------------------------------------------ ternary
 
+//~ piece Select
 struct Select {
   template <typename T>
   T operator()(bool condition, T x, T y) const {
     return condition ? x : y;
   }
 };
+
+//~ end
+#undef MXCORE_INEXACT_UNARY
+#undef MXCORE_FLOAT_UNARY
+#undef MXCORE_ROUNDING_UNARY
+#undef MXCORE_COMPARISON
+#undef MXCORE_BITWISE
 
 } // namespace mxcore::kernel_ops
