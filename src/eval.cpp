@@ -1,10 +1,13 @@
 // eval: an iterative topological walk over the lazy graph.
+#include <atomic>
+#include <chrono>
 #include <mutex>
 #include <stack>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "mxcore/backend.h"
+#include "mxcore/eval_interrupt.h"
 #include "mxcore/primitives.h"
 #include "mxcore/transforms.h"
 #include "transforms_impl.h"
@@ -47,6 +50,26 @@ RetainGraph::~RetainGraph() { --retain_graph_depth; }
 bool retain_graph() { return retain_graph_depth > 0; }
 
 namespace {
+std::atomic<EvalInterruptCheck> interrupt_check{nullptr};
+
+// Runs the host's interrupt check when enough time has passed since the last
+// one: asking the host (for Python, taking the GIL) per primitive would cost
+// more than many primitives do.
+class InterruptPoller {
+ public:
+  void poll() {
+    EvalInterruptCheck check = interrupt_check.load(std::memory_order_relaxed);
+    if (check == nullptr) return;
+    auto now = std::chrono::steady_clock::now();
+    if (now - last_ < std::chrono::milliseconds(50)) return;
+    last_ = now;
+    check();
+  }
+
+ private:
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
 // Makes a's stream wait for each input computed on another stream in this eval.
 void order_after_inputs(const array& a, const std::unordered_map<uintptr_t, Stream>& producers) {
   const Stream& here = a.primitive().stream();
@@ -107,8 +130,20 @@ void eval_impl(std::vector<array> outputs) {
   }
   const bool several_streams = streams.size() > 1;
   std::unordered_map<uintptr_t, Stream> producers; // array id -> stream that made it
+  // The streams finish the work already given to them before an interrupt
+  // leaves eval, so every array marked evaluated really is.
+  auto synchronize_streams = [&]() {
+    for (auto& s : streams) backend::backend_for(s.device).synchronize(s);
+  };
+  InterruptPoller interrupts;
 
   for (auto& slot : tape) {
+    try {
+      interrupts.poll();
+    } catch (...) {
+      synchronize_streams();
+      throw;
+    }
     array a = std::move(slot); // the tape no longer holds it: inputs can be donated
     if (a.is_evaluated()) continue;
     if (!a.has_primitive()) {
@@ -133,10 +168,12 @@ void eval_impl(std::vector<array> outputs) {
     }
   }
   // eval returns with its results ready on every stream it used.
-  for (auto& s : streams) backend::backend_for(s.device).synchronize(s);
+  synchronize_streams();
 }
 
 } // namespace detail
+
+void set_eval_interrupt_check(EvalInterruptCheck check) { detail::interrupt_check.store(check); }
 
 void eval(std::vector<array> outputs) { detail::eval_impl(std::move(outputs)); }
 

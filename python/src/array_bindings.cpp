@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "convert.h"
+#include "eval_interrupt.h"
 #include "mxcore/ops.h"
 #include "mxcore/transforms.h"
 #include "mxcore/utils.h"
@@ -170,9 +171,12 @@ void init_array(py::module_& m) {
           throw std::invalid_argument(
               "Item size 2 for PEP 3118 buffer format string does not match the dtype V item size 0.");
         }
-        {
+        try {
           py::gil_scoped_release release;
           a.eval();
+        } catch (py::error_already_set& e) {
+          if (e.matches(PyExc_KeyboardInterrupt)) mxpy::interrupt_again();
+          throw;
         }
         std::vector<py::ssize_t> shape(a.shape().begin(), a.shape().end());
         std::vector<py::ssize_t> strides;

@@ -3,6 +3,8 @@
 #include <pybind11/complex.h>
 #include <pybind11/numpy.h>
 
+#include <limits>
+
 #include "kernel/dtype_dispatch.h"
 #include "mxcore/transforms.h"
 
@@ -248,16 +250,37 @@ array to_array_as(const py::handle& obj, std::optional<Dtype> dtype) {
   return astype(to_array(obj, dtype), *dtype);
 }
 
+namespace {
+// A dimension as MLX reads it: an int outside int32 is an OverflowError.
+int shape_dim(const py::handle& d) {
+  if (!py::isinstance<py::int_>(d) && !py::hasattr(d, "__index__")) {
+    throw py::type_error("Expected an int as a shape dimension, got " +
+                         std::string(py::str(d.get_type().attr("__name__"))) + ".");
+  }
+  py::int_ as_int = py::reinterpret_steal<py::int_>(PyNumber_Index(d.ptr()));
+  if (!as_int) throw py::error_already_set();
+  long long v = PyLong_AsLongLong(as_int.ptr());
+  if (v == -1 && PyErr_Occurred()) throw py::error_already_set(); // beyond int64
+  if (v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max()) {
+    PyErr_SetString(PyExc_OverflowError,
+                    ("Integer value " + std::to_string(v) +
+                     " is outside the supported range [-2147483648, 2147483647].").c_str());
+    throw py::error_already_set();
+  }
+  return static_cast<int>(v);
+}
+} // namespace
+
 Shape to_shape(const py::handle& obj) {
   if (py::isinstance<py::int_>(obj) || py::hasattr(obj, "__index__")) {
-    return {obj.cast<int>()};
+    return {shape_dim(obj)};
   }
   if (!py::isinstance<py::sequence>(obj)) {
     throw py::type_error("Expected an int or a sequence of ints as shape, got " +
                          std::string(py::str(obj.get_type().attr("__name__"))) + ".");
   }
   Shape shape;
-  for (auto d : obj) shape.push_back(d.cast<int>());
+  for (auto d : obj) shape.push_back(shape_dim(d));
   return shape;
 }
 

@@ -221,6 +221,7 @@ int advanced_position(const ParsedIndex& p) {
       ++slices_before;
     }
   }
+  if (first < 0) return slices_before; // no advanced index (slices only): nothing to place
   for (int k = first; k <= last; ++k) {
     Kind kind = p.items[k].kind;
     if (kind != Kind::integer && kind != Kind::array) return -1; // separated

@@ -21,10 +21,18 @@ bool is_comparable_with_array(const py::handle& v) {
          py::isinstance<py::array>(v) || py::hasattr(v, "__array__");
 }
 
+// None is a TypeError (in MLX it matches no overload), other objects a ValueError.
 [[noreturn]] void throw_invalid_operation(const char* what, const py::handle& v) {
-  throw std::invalid_argument(std::string("Cannot perform ") + what +
-                              " on an mlx.core.array and " +
-                              std::string(py::str(v.get_type().attr("__name__"))));
+  std::string msg = std::string("Cannot perform ") + what + " on an mlx.core.array and " +
+                    std::string(py::str(v.get_type().attr("__name__")));
+  if (v.is_none()) throw py::type_error(msg);
+  throw std::invalid_argument(msg);
+}
+
+void reject_none(const char* op, const py::handle& a, const py::handle& b) {
+  if (a.is_none() || b.is_none()) {
+    throw py::type_error(std::string(op) + "(): None is not an array or a scalar.");
+  }
 }
 
 void def_unary(py::module_& m, const char* name, UnaryFn fn, const char* doc) {
@@ -33,7 +41,8 @@ void def_unary(py::module_& m, const char* name, UnaryFn fn, const char* doc) {
 }
 
 void def_binary(py::module_& m, const char* name, BinaryFn fn, const char* doc) {
-  m.def(name, [fn](const py::object& a, const py::object& b, mxpy::StreamArg s) {
+  m.def(name, [fn, name](const py::object& a, const py::object& b, mxpy::StreamArg s) {
+    reject_none(name, a, b);
     auto [x, y] = to_arrays(a, b);
     return fn(x, y, s);
   }, py::arg("a"), py::arg("b"), py::arg("stream") = py::none(), doc); // stream may be positional

@@ -12,8 +12,21 @@ std::vector<int> axes_arg(const array& a, const py::object& axis) {
     for (int i = 0; i < a.ndim(); ++i) axes[i] = i;
     return axes;
   }
-  if (py::isinstance<py::sequence>(axis)) return axis.cast<std::vector<int>>();
-  return {axis.cast<int>()}; // ints, NumPy integers, anything with __index__
+  // Anything else matches no overload in MLX: a TypeError.
+  auto one_axis = [](const py::handle& ax) {
+    if (!py::isinstance<py::int_>(ax) && !py::hasattr(ax, "__index__")) {
+      throw py::type_error("axis must be an int or a sequence of ints, got " +
+                           std::string(py::str(ax.get_type().attr("__name__"))) + ".");
+    }
+    return ax.cast<int>(); // ints, NumPy integers, anything with __index__
+  };
+  if (py::isinstance<py::str>(axis)) one_axis(axis);
+  if (py::isinstance<py::sequence>(axis)) {
+    std::vector<int> axes;
+    for (auto ax : axis) axes.push_back(one_axis(ax));
+    return axes;
+  }
+  return {one_axis(axis)};
 }
 
 using ReduceFn = array (*)(const array&, const std::vector<int>&, bool, StreamOrDevice);

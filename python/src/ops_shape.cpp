@@ -13,9 +13,7 @@ namespace {
 // Shape from *args: f(2, 3) or f((2, 3)).
 Shape shape_from_args(const py::args& args) {
   if (args.size() == 1 && !py::isinstance<py::int_>(args[0])) return to_shape(args[0]);
-  Shape shape;
-  for (auto d : args) shape.push_back(d.cast<int>());
-  return shape;
+  return to_shape(args);
 }
 
 py::object split_py(const array& a, const py::object& indices_or_sections, int axis,

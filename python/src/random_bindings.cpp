@@ -118,6 +118,10 @@ void init_random(py::module_& parent) {
   m.def("permutation", [](const py::object& x, int axis, std::optional<array> key,
                           mxpy::StreamArg s) {
     if (py::isinstance<py::int_>(x)) {
+      if (x.cast<int64_t>() < 0) {
+        throw std::invalid_argument("[permutation] The size must be non-negative, got " +
+                                    std::string(py::str(x)) + ".");
+      }
       // A permutation of arange(x) is uint32 in MLX (it comes from argsort).
       return astype(random::permutation(x.cast<int>(), key_or_next(key), s), uint32, s);
     }

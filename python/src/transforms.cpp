@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "bindings.h"
+#include "eval_interrupt.h"
 #include "mxcore/ops.h"
 #include "mxcore/transforms.h"
 #include "transforms/vmap.h"
@@ -449,9 +450,17 @@ class PyCustomFunction {
   std::shared_ptr<py::object> vmap_;
 };
 
+// Without the GIL other Python threads run during a long eval, and eval may
+// wait for another thread's eval without holding the GIL that thread needs.
+void eval_without_gil(std::vector<array> arrays) {
+  py::gil_scoped_release release;
+  mx::eval(std::move(arrays));
+}
+
 } // namespace
 
 void init_transforms(py::module_& m) {
+  mxpy::init_eval_interrupt(m);
   // stop_gradient is an op; bound here only if the ops bindings have not.
   if (!py::hasattr(m, "stop_gradient")) {
     m.def(
@@ -462,7 +471,7 @@ void init_transforms(py::module_& m) {
   }
   m.def(
       "eval",
-      [](py::args args) { mx::eval(tree_flatten(args, false)); },
+      [](py::args args) { eval_without_gil(tree_flatten(args, false)); },
       R"pbdoc(
         Evaluate an :class:`array` or tree of :class:`array`.
 
@@ -473,7 +482,11 @@ void init_transforms(py::module_& m) {
       )pbdoc");
   m.def(
       "async_eval",
-      [](py::args args) { mx::async_eval(tree_flatten(args, false)); },
+      [](py::args args) {
+        auto arrays = tree_flatten(args, false);
+        py::gil_scoped_release release;
+        mx::async_eval(std::move(arrays));
+      },
       "Asynchronously evaluate an :class:`array` or tree of :class:`array`.");
 
   m.def(
