@@ -114,31 +114,74 @@ struct RowLoop {
     }
   }
 
-  // The pass computing reduction n of the current row into n.name.
-  void reduction(const FusedNode& n) {
+  // One pass over the row folding the closure `values` of the reduced value
+  // into part[lanes] with `fold` (text with the placeholders
+  // {acc} and {x}); `probe`, when not empty, is a statement on {x} and the
+  // lane {lane}, run for every element too.
+  void reduction_pass(const std::vector<std::string>& values, const std::string& v,
+                      const std::string& A, const std::string& fold_acc_x,
+                      const std::string& probe) {
     auto& os = w.os;
     auto& d = w.d;
-    auto& v = n.inputs[0];
-    auto values = element_closure({v});
-    std::string A = d.accumulator_type(n.dtype);
-    std::string fold = d.reduce_fold(n.op, "part[l]", d.convert(A, v)) + ";\n";
-    os << "    " << d.value_type(n.dtype) << " " << n.name << ";\n    {\n"
-       << "      constexpr int lanes = 16; // independent folds: the pass vectorizes\n"
-       << "      " << A << " part[lanes];\n"
-       << "      for (int l = 0; l < lanes; ++l) part[l] = " << d.reduce_init(n.op, A) << ";\n"
-       << "      " << block_loop << "        " << block_size;
+    auto fill = [&](const std::string& lane) {
+      std::string x = d.convert(A, v);
+      std::string text = fold_acc_x;
+      text.replace(text.find("{acc}"), 5, "part[" + lane + "]");
+      text.replace(text.find("{x}"), 3, x);
+      if (!probe.empty()) {
+        std::string p = probe;
+        p.replace(p.find("{lane}"), 6, lane);
+        p.replace(p.find("{x}"), 3, x);
+        text += "; " + p;
+      }
+      return text + ";\n";
+    };
+    os << "      " << block_loop << "        " << block_size;
     block_loads(values, "        ");
     os << "        int64_t j0 = 0;\n"
        << "        for (; j0 + lanes <= cn; j0 += lanes) {\n"
        << "          for (int l = 0; l < lanes; ++l) {\n"
        << "            const int64_t j = j0 + l;\n";
     element_values(values, "            ");
-    os << "            " << fold << "          }\n        }\n"
-       << "        for (int64_t j = j0; j < cn; ++j) {\n"
-       << "          const int l = 0;\n";
+    os << "            " << fill("l") << "          }\n        }\n"
+       << "        for (int64_t j = j0; j < cn; ++j) {\n";
     element_values(values, "          ");
-    os << "          " << fold << "        }\n      }\n"
-       << "      " << A << " acc = part[0];\n"
+    os << "          " << fill("0") << "        }\n      }\n";
+  }
+
+  // The pass computing reduction n of the current row into n.name. Max and
+  // Min of floats first fold with a plain compare (it vectorizes; the exact
+  // fold's NaN test does not) while summing x * 0, which is NaN exactly when
+  // some x is NaN or infinite; such a row is folded again exactly.
+  void reduction(const FusedNode& n) {
+    auto& os = w.os;
+    auto& d = w.d;
+    auto& v = n.inputs[0];
+    auto values = element_closure({v});
+    std::string A = d.accumulator_type(n.dtype);
+    const bool real_float = n.dtype == float32 || n.dtype == float64 || n.dtype == float16 ||
+                            n.dtype == bfloat16;
+    const bool ordered_first = real_float && (n.op == Op::Max || n.op == Op::Min);
+    std::string init = "      for (int l = 0; l < lanes; ++l) part[l] = " +
+                       d.reduce_init(n.op, A) + ";\n";
+    os << "    " << d.value_type(n.dtype) << " " << n.name << ";\n    {\n"
+       << "      constexpr int lanes = 16; // independent folds: the pass vectorizes\n"
+       << "      " << A << " part[lanes];\n" << init;
+    if (ordered_first) {
+      os << "      " << A << " probe[lanes];\n"
+         << "      for (int l = 0; l < lanes; ++l) probe[l] = " << A << "(0);\n";
+      reduction_pass(values, v, A, d.reduce_fold_ordered(n.op, "{acc}", "{x}"),
+                     "probe[{lane}] += {x} * " + A + "(0)");
+      os << "      " << A << " unordered = " << A << "(0);\n"
+         << "      for (int l = 0; l < lanes; ++l) unordered += probe[l];\n"
+         << "      if (unordered != unordered) { // a NaN or an infinity: fold exactly\n"
+         << init;
+      reduction_pass(values, v, A, d.reduce_fold(n.op, "{acc}", "{x}"), "");
+      os << "      }\n";
+    } else {
+      reduction_pass(values, v, A, d.reduce_fold(n.op, "{acc}", "{x}"), "");
+    }
+    os << "      " << A << " acc = part[0];\n"
        << "      for (int l = 1; l < lanes; ++l) " << d.reduce_fold(n.op, "acc", "part[l]")
        << ";\n"
        << "      " << n.name << " = " << d.reduce_result(n.dtype, "acc") << ";\n    }\n";

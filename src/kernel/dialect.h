@@ -72,6 +72,12 @@ class Dialect {
   virtual std::string convert(const std::string& type, const std::string& x) const;
   virtual std::string reduce_init(Op op, const std::string& acc_type) const;
   virtual std::string reduce_fold(Op op, const std::string& acc, const std::string& x) const;
+  // The fold of Max/Min for an x known not to be NaN (a plain compare and
+  // select, which vectorizes); the row loop checks for NaN separately.
+  virtual std::string reduce_fold_ordered(Op op, const std::string& acc,
+                                          const std::string& x) const {
+    return reduce_fold(op, acc, x);
+  }
   virtual std::string reduce_result(Dtype t, const std::string& acc) const;
   virtual std::string block_conversion(Dtype t, bool to_float) const;
 

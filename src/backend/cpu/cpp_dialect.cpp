@@ -170,6 +170,11 @@ class CppDialect final : public kernel::Dialect {
   std::string reduce_fold(Op op, const std::string& acc, const std::string& x) const override {
     return std::string("mxcore_jit::") + kernel::op_name(op) + "::fold(" + acc + ", " + x + ")";
   }
+  std::string reduce_fold_ordered(Op op, const std::string& acc,
+                                  const std::string& x) const override {
+    return std::string("mxcore_jit::") + kernel::op_name(op) + "::fold_ordered(" + acc + ", " +
+           x + ")";
+  }
   std::string reduce_result(Dtype t, const std::string& acc) const override {
     return is_half(t) ? round(t, acc) : convert(ctype(t), acc);
   }

@@ -147,6 +147,10 @@ struct Max {
     if constexpr (mxcore::kernel_ops::is_complex_v<A>) acc = mxcore::kernel_ops::Maximum{}(x, acc);
     else acc = (x > acc || x != x) ? x : acc;
   }
+  template <typename A> static void fold_ordered(A& acc, A x) { // x is not NaN
+    if constexpr (mxcore::kernel_ops::is_complex_v<A>) fold(acc, x);
+    else acc = x > acc ? x : acc;
+  }
 };
 struct Min {
   template <typename A> static A init() {
@@ -157,6 +161,10 @@ struct Min {
   template <typename A> static void fold(A& acc, A x) {
     if constexpr (mxcore::kernel_ops::is_complex_v<A>) acc = mxcore::kernel_ops::Minimum{}(x, acc);
     else acc = (x < acc || x != x) ? x : acc;
+  }
+  template <typename A> static void fold_ordered(A& acc, A x) { // x is not NaN
+    if constexpr (mxcore::kernel_ops::is_complex_v<A>) fold(acc, x);
+    else acc = x < acc ? x : acc;
   }
 };
 } // namespace mxcore_jit

@@ -5,10 +5,18 @@
 // otherwise the operand is copied row-major first. Batch dims may have any
 // strides, broadcast (stride 0) included. float32/float64/complex64 call
 // sgemm/dgemm/cgemm; float16/bfloat16 are computed in float32.
+//
+// Threads: OpenBLAS runs single-threaded (thread_pool.cpp sets the one
+// policy); a large product is split here over the pool instead, by batch
+// entries or by blocks of output rows (columns when the rows are few), each
+// block one single-threaded gemm. The pool's threads are the only ones that
+// compute, so BLAS and the fused kernels never compete for the cores.
 #include <cblas.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstring>
+#include <vector>
 
 #include "backend/cpu/copy.h"
 #include "backend/cpu/matmul.h"
@@ -82,6 +90,12 @@ Strides batch_strides(const array& x) {
   return Strides(x.strides().begin(), x.strides().end() - 2);
 }
 
+// Multiply-adds below which a product runs on the calling thread alone
+// (waking the pool costs more than the second core gains).
+constexpr int64_t parallel_gemm_work = int64_t(1) << 21;
+// Blocks of rows/columns stay multiples of the gemm micro-kernel's tile.
+constexpr int64_t gemm_block_align = 16;
+
 template <typename T>
 void gemm_batched(const array& a, const array& b, array& out, float alpha, float beta) {
   MatrixLayout la, lb;
@@ -92,18 +106,63 @@ void gemm_batched(const array& a, const array& b, array& out, float alpha, float
   Shape batch(out.shape().begin(), out.shape().end() - 2);
   Strides sa = batch_strides(A), sb = batch_strides(B), so = batch_strides(out);
   auto layout = collapse_dims<3>(batch, {&sa, &sb, &so});
-  const T* pa = A.data<T>();
-  const T* pb = B.data<T>();
-  T* pc = out.data<T>();
+  std::vector<std::array<int64_t, 3>> offsets; // of each product of the batch
+  offsets.reserve(layout.size());
   for_each_run<3>(layout, 0, layout.size(),
                   [&](const std::array<int64_t, 3>& off, int64_t count,
                       const std::array<int64_t, 3>& st) {
                     for (int64_t i = 0; i < count; ++i) {
-                      gemm(la.transposed, lb.transposed, m, n, k, T(alpha),
-                           pa + off[0] + i * st[0], la.ld, pb + off[1] + i * st[1],
-                           lb.ld, T(beta), pc + off[2] + i * st[2], n);
+                      offsets.push_back({off[0] + i * st[0], off[1] + i * st[1],
+                                         off[2] + i * st[2]});
                     }
                   });
+  const T* pa = A.data<T>();
+  const T* pb = B.data<T>();
+  T* pc = out.data<T>();
+  const int64_t products = static_cast<int64_t>(offsets.size());
+  const int64_t threads = num_threads();
+  // Each product splits into `parts` blocks so that every thread has one.
+  int64_t parts = 1;
+  bool split_rows = m >= n;
+  const int64_t extent = split_rows ? m : n;
+  const bool worth_threads = int64_t(m) * n * k * products >= parallel_gemm_work;
+  if (products < threads && worth_threads) {
+    parts = std::min<int64_t>((threads + products - 1) / products,
+                              std::max<int64_t>(1, extent / gemm_block_align));
+  }
+  const int64_t per_part = (extent + parts - 1) / parts;
+  const int64_t block = (per_part + gemm_block_align - 1) / gemm_block_align * gemm_block_align;
+  auto run = [&](int64_t unit) {
+    auto& off = offsets[unit / parts];
+    const int64_t begin = (unit % parts) * block;
+    const int64_t size = std::min<int64_t>(extent, begin + block) - begin;
+    if (size <= 0) return;
+    const T* a0 = pa + off[0];
+    const T* b0 = pb + off[1];
+    T* c0 = pc + off[2];
+    if (parts > 1 && split_rows) { // rows [begin, begin + size) of A and C
+      a0 += la.transposed ? begin : begin * la.ld;
+      c0 += begin * n;
+      gemm(la.transposed, lb.transposed, int(size), n, k, T(alpha), a0, la.ld, b0, lb.ld,
+           T(beta), c0, n);
+    } else if (parts > 1) { // columns [begin, begin + size) of B and C
+      b0 += lb.transposed ? begin * lb.ld : begin;
+      c0 += begin;
+      gemm(la.transposed, lb.transposed, m, int(size), k, T(alpha), a0, la.ld, b0, lb.ld,
+           T(beta), c0, n);
+    } else {
+      gemm(la.transposed, lb.transposed, m, n, k, T(alpha), a0, la.ld, b0, lb.ld, T(beta),
+           c0, n);
+    }
+  };
+  const int64_t units = products * parts;
+  if (!worth_threads || units == 1) {
+    for (int64_t u = 0; u < units; ++u) run(u);
+    return;
+  }
+  parallel_for(units, 1, [&](int64_t begin, int64_t end) {
+    for (int64_t u = begin; u < end; ++u) run(u);
+  });
 }
 
 // out (row-major, type T) = beta * out when the inner dimension is empty.

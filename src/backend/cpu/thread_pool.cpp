@@ -1,4 +1,13 @@
+// The CPU backend's one thread policy: num_threads() threads compute, the
+// caller plus num_threads() - 1 pool workers that sleep on a condition
+// variable between regions (they never spin). OpenBLAS keeps to the calling
+// thread (matmul.cpp splits large products over the pool), so its own
+// threads, which spin for a while after every call, never run beside the
+// pool's.
 #include "backend/cpu/thread_pool.h"
+
+#include <cblas.h>
+#include <pthread.h>
 
 #include <algorithm>
 #include <atomic>
@@ -19,7 +28,10 @@ class ThreadPool {
  public:
   explicit ThreadPool(int n) {
     for (int i = 0; i < n - 1; ++i) {
-      workers_.emplace_back([this, i] { work(i + 1); });
+      workers_.emplace_back([this, i] {
+        pthread_setname_np(pthread_self(), "mxcore-pool");
+        work(i + 1);
+      });
     }
   }
   ~ThreadPool() {
@@ -92,6 +104,14 @@ class ThreadPool {
   bool stop_ = false;
   std::exception_ptr error_;
 };
+
+// At load, before any BLAS call: OpenBLAS's threads start at its own load
+// and go to sleep after their spin timeout; with one BLAS thread they are
+// never woken again.
+[[maybe_unused]] const bool blas_single_threaded = [] {
+  scipy_openblas_set_num_threads(1);
+  return true;
+}();
 
 ThreadPool& pool() {
   // Leaked on purpose: worker threads must not be joined during static destruction.
