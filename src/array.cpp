@@ -59,28 +59,37 @@ void array::ArrayDesc::init() {
   size = shape_size(shape);
 }
 
-// Destroying the head of a long chain must not recurse once per node: inputs
-// that would die with this descriptor are collected and released in a loop.
+namespace {
+// Handles whose release was deferred by the outermost ~ArrayDesc of this
+// thread; null when no release is under way.
+thread_local std::vector<array>* deferred_releases = nullptr;
+} // namespace
+
+// Destroying the head of a long chain must not recurse once per node (nor
+// once per sibling group: a chain of multi-output ops releases through
+// ~array's cycle breaking). The outermost descriptor destructor of a thread
+// drains a queue of handles; nested ones only hand their handles to it.
 array::ArrayDesc::~ArrayDesc() {
-  if (inputs.empty()) return;
-  std::vector<std::shared_ptr<ArrayDesc>> pending;
-  auto collect = [&pending](std::vector<array>& ins) {
-    for (auto& in : ins) {
-      if (in.desc_ && in.desc_.use_count() == 1) {
-        pending.push_back(std::move(in.desc_));
-      }
-    }
-    ins.clear();
+  if (inputs.empty() && siblings.empty()) return;
+  auto defer = [](std::vector<array>& handles, std::vector<array>& queue) {
+    for (auto& h : handles) queue.push_back(std::move(h));
+    handles.clear();
   };
-  collect(inputs);
-  while (!pending.empty()) {
-    auto d = std::move(pending.back());
-    pending.pop_back();
-    if (d->siblings.empty()) {
-      collect(d->inputs);
-    }
-    // d is released here with (mostly) empty inputs.
+  if (deferred_releases) {
+    defer(inputs, *deferred_releases);
+    defer(siblings, *deferred_releases);
+    return;
   }
+  std::vector<array> queue;
+  deferred_releases = &queue;
+  defer(inputs, queue);
+  defer(siblings, queue);
+  while (!queue.empty()) {
+    // Dropping the handle may free its descriptor, which queues its own.
+    array handle = std::move(queue.back());
+    queue.pop_back();
+  }
+  deferred_releases = nullptr;
 }
 
 array::array(allocator::Buffer data, Shape shape, Dtype dtype,

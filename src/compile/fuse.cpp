@@ -35,7 +35,9 @@ constexpr size_t max_compile_arrays = 24;
 
 // Parents of x inside `divider` switch to a copy y of x; the others keep x.
 // Lets a broadcast feed both a fused region and outside users.
-array split_one(const array& x, ParentsMap& parents_map,
+// x by value: it is often a reference into a parent's inputs, which this
+// rewires.
+array split_one(array x, ParentsMap& parents_map,
                 const std::unordered_set<std::uintptr_t>& divider) {
   array y(x.shape(), x.dtype(), x.primitive_ptr(), x.inputs());
   auto& x_parents = parents_map[x.id()];
@@ -54,6 +56,28 @@ array split_one(const array& x, ParentsMap& parents_map,
     parents_map[y.inputs()[i].id()].push_back({y, static_cast<int>(i)});
   }
   return y;
+}
+
+// Undoes split_one: the parents of the copy y use x again and y leaves the
+// graph (a region grown and then abandoned must leave the graph as it was).
+void unsplit(const array& x, const array& y, ParentsMap& parents_map) {
+  auto& x_parents = parents_map[x.id()];
+  if (auto it = parents_map.find(y.id()); it != parents_map.end()) {
+    for (auto& p : it->second) {
+      p.first.inputs()[p.second] = x;
+      x_parents.push_back(std::move(p));
+    }
+    parents_map.erase(it);
+  }
+  for (size_t i = 0; i < y.inputs().size(); ++i) {
+    auto& pairs = parents_map[y.inputs()[i].id()];
+    for (auto p = pairs.begin(); p != pairs.end(); ++p) {
+      if (p->first.id() == y.id() && p->second == static_cast<int>(i)) {
+        pairs.erase(p);
+        break;
+      }
+    }
+  }
 }
 
 // Removes the parents that are in `region` from the list of `id`.
@@ -86,9 +110,16 @@ void compile_fuse(std::vector<array>& tape, ParentsMap& parents_map,
     std::unordered_set<std::uintptr_t> cache;
     std::unordered_set<std::uintptr_t> input_set;
     std::vector<array> members; // the region, as collected
-    std::unordered_map<std::uintptr_t, array> input_arrays; // by id, for regrowing
+    // Region inputs by id, with the depth they were met at, for regrowing.
+    std::unordered_map<std::uintptr_t, std::pair<array, int>> input_arrays;
+    auto add_input = [&](const array& a, int depth) {
+      input_set.insert(a.id());
+      auto [it, fresh] = input_arrays.insert({a.id(), {a, depth}});
+      if (!fresh) it->second.second = std::min(it->second.second, depth);
+    };
     bool row_mode = true;       // reductions over the last axis may join
     std::vector<array> splits; // copies made by split_one in this region
+    std::vector<array> split_origins; // what each of them copies
     // A split copy that did not join the region is a new graph node: it goes
     // on the tape right before its user (new_tape is reversed at the end).
     auto push_unfused_splits = [&]() {
@@ -107,8 +138,7 @@ void compile_fuse(std::vector<array>& tape, ParentsMap& parents_map,
                       (row_mode && same_rows(a.shape(), shape));
       if (depth >= (row_mode ? max_row_depth : max_compile_depth) || !fusable ||
           a.primitive().stream() != s || !shape_ok) {
-        input_set.insert(a.id());
-        input_arrays.insert({a.id(), a});
+        add_input(a, depth);
         return;
       }
       bool all_parents_in = true;
@@ -122,18 +152,18 @@ void compile_fuse(std::vector<array>& tape, ParentsMap& parents_map,
       }
       if (!all_parents_in) {
         if (is_broadcast(a.primitive())) {
-          array b = split_one(a, parents_map, cache);
+          array origin = a; // `a` may be rewired to the copy
+          array b = split_one(origin, parents_map, cache);
           splits.push_back(b);
+          split_origins.push_back(std::move(origin));
           recurse(b, depth, s, shape);
         } else {
-          input_set.insert(a.id());
-          input_arrays.insert({a.id(), a});
+          add_input(a, depth);
         }
         return;
       }
       if (is_output) {
-        input_set.insert(a.id());
-        input_arrays.insert({a.id(), a});
+        add_input(a, depth);
       } else {
         input_set.erase(a.id());
       }
@@ -151,18 +181,20 @@ void compile_fuse(std::vector<array>& tape, ParentsMap& parents_map,
       recurse(arr, 0, s, arr.shape());
       // A node used by several region members (the x of a layernorm feeds
       // both reductions and the output) was first met before all its users
-      // joined: grow again from the inputs whose users are now all inside.
+      // joined: grow again from the inputs whose users are now all inside, at
+      // the depth they were met (restarting shallower would let a long chain
+      // regrow to its very start, once per region).
       for (bool grew = row_mode; grew && input_set.size() < max_compile_arrays;) {
         grew = false;
-        std::vector<array> candidates;
+        std::vector<std::pair<array, int>> candidates;
         for (auto id : input_set) candidates.push_back(input_arrays.at(id));
-        for (auto& c : candidates) {
+        for (auto& [c, depth] : candidates) {
           if (cache.count(c.id()) || output_map.count(c.id()) || !c.has_primitive()) continue;
           bool all_in = true;
           for (auto& [p, idx] : parents_map.at(c.id())) all_in &= cache.count(p.id()) > 0;
           if (!all_in) continue;
           size_t before = cache.size();
-          recurse(c, 1, s, arr.shape());
+          recurse(c, std::max(depth, 1), s, arr.shape());
           grew |= cache.size() > before;
         }
       }
@@ -174,6 +206,12 @@ void compile_fuse(std::vector<array>& tape, ParentsMap& parents_map,
         row_region = row_region_shape(members, region_outputs).has_value();
       }
       if (!row_region) { // grow it again, elementwise only
+        // Latest first: a copy may itself have been split.
+        for (size_t k = splits.size(); k-- > 0;) {
+          unsplit(split_origins[k], splits[k], parents_map);
+        }
+        splits.clear();
+        split_origins.clear();
         cache.clear();
         input_set.clear();
         input_arrays.clear();

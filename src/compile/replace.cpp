@@ -2,12 +2,28 @@
 #include <sstream>
 
 #include "compile/compile_impl.h"
+#include "mxcore/ops.h"
 
 namespace mxcore::detail {
 
 std::vector<Shape> shapeless_output_shapes(Primitive& p, const std::vector<array>& inputs) {
   auto shapes = p.output_shapes(inputs);
   auto kind = p.kind();
+  // A broadcast to a shape fixed at trace time (broadcast_to) only holds
+  // while its input still broadcasts to that shape (MLX raises the same).
+  if (kind == PrimitiveKind::broadcast && inputs.size() == 1) {
+    bool fits = false;
+    try {
+      fits = broadcast_shapes(inputs[0].shape(), shapes[0]) == shapes[0];
+    } catch (const std::invalid_argument&) {
+    }
+    if (!fits) {
+      throw std::invalid_argument(
+          "[Broadcast] Unable to infer broadcast shape for shapeless compile: the "
+          "traced graph broadcasts to a fixed shape that the new input shapes do "
+          "not fit.");
+    }
+  }
   if (kind == PrimitiveKind::binary || kind == PrimitiveKind::ternary) {
     for (auto& in : inputs) {
       if (in.shape() != shapes[0]) {

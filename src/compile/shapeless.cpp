@@ -3,6 +3,7 @@
 #include <typeinfo>
 
 #include "compile/compile_impl.h"
+#include "mxcore/ops.h"
 #include "primitives/shape.h"
 
 namespace mxcore::detail {
@@ -53,6 +54,15 @@ void compile_shapeless_broadcasts(std::vector<array>& tape, ParentsMap& parents_
         (node.primitive().kind() == PrimitiveKind::binary ||
          node.primitive().kind() == PrimitiveKind::ternary)) {
       auto& ins = node.inputs();
+      // Only broadcasts the op builder made reach exactly the common shape of
+      // the unbroadcast operands; one that goes further is an explicit
+      // broadcast_to and keeps its fixed shape.
+      Shape common;
+      for (auto& in : ins) common = broadcast_shapes(common, unbroadcast(in).shape());
+      if (common != node.shape()) {
+        new_tape.push_back(node);
+        continue;
+      }
       for (size_t i = 0; i < ins.size(); ++i) {
         if (!is_plain_broadcast(ins[i])) continue;
         array old = ins[i];

@@ -18,13 +18,15 @@ void merge_one(array& dst, array& src, ParentsMap& parents_map) {
     parent.first.inputs()[parent.second] = dst;
     pairs.push_back(parent);
   }
-  // src may have been a parent of dst: it is gone now.
-  for (auto it = pairs.begin(); it != pairs.end();) {
-    if (it->first.id() == src.id()) {
-      it = pairs.erase(it);
-    } else {
-      ++it;
-    }
+  // src may have been a parent of dst: it is gone now. Checked on src's few
+  // inputs first; scanning dst's parents on every merge is quadratic when
+  // many nodes merge into one (a scalar shared by a long chain).
+  bool src_uses_dst = false;
+  for (auto& in : src.inputs()) src_uses_dst |= in.id() == dst.id();
+  if (src_uses_dst) {
+    pairs.erase(std::remove_if(pairs.begin(), pairs.end(),
+                               [&](auto& p) { return p.first.id() == src.id(); }),
+                pairs.end());
   }
   // Forget src so nothing fuses with it again.
   parents_map.erase(src.id());

@@ -6,6 +6,9 @@
 
 #include "mxcore/ops_extra.h"
 #include "ops/util.h"
+#include "primitives/elementwise.h"
+#include "primitives/shape.h"
+#include "transforms_impl.h"
 
 namespace mxcore {
 
@@ -121,7 +124,15 @@ array empty_like(const array& a, std::optional<Dtype> dtype, StreamOrDevice s) {
 }
 
 array full_like(const array& a, const array& vals, std::optional<Dtype> dtype, StreamOrDevice s) {
-  return full(broadcast_shapes(a.shape(), vals.shape()), vals, dtype.value_or(a.dtype()), s);
+  Shape shape = broadcast_shapes(a.shape(), vals.shape());
+  if (!detail::in_dynamic_tracing()) return full(shape, vals, dtype.value_or(a.dtype()), s);
+  // Shapeless compile: the broadcast takes `a` as a shape-only input so its
+  // shape follows `a` on each call (Broadcast::output_shapes).
+  auto stream = to_stream(s);
+  Dtype t = dtype.value_or(a.dtype());
+  array b(shape, t, std::make_shared<Broadcast>(stream, shape),
+          {astype(vals, t, stream), a});
+  return array(b.shape(), t, std::make_shared<AsType>(stream, t), {b});
 }
 
 // ---------------------------------------------------------------- elementwise
