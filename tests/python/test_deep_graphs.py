@@ -12,7 +12,11 @@ import pytest
 N = 100_000
 TIMEOUT_S = 240
 
-PYTHON_DIR = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "python"))
+# The children import the mxcore this test imported (the installed wheel or
+# the in-place dev build), not the source folder.
+import mxcore as _mx  # noqa: E402
+
+PYTHON_DIR = os.path.dirname(os.path.dirname(os.path.abspath(_mx.__file__)))
 
 
 def run_case(body):

@@ -19,7 +19,8 @@ import pytest
 
 import mxcore as mx
 
-PYTHON_DIR = Path(__file__).resolve().parents[2] / "python"
+# The children import the mxcore this test imported (wheel or dev build).
+PYTHON_DIR = Path(mx.__file__).resolve().parents[1]
 
 # A chain of adds sized to take about CHAIN_SECONDS to evaluate here, so that
 # the signal arrives mid-eval however fast the machine is.

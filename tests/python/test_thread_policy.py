@@ -55,7 +55,7 @@ THREAD_COUNT_SCRIPT = textwrap.dedent(
 def run_script(script, threads=None):
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(
-        [os.path.join(HERE, "..", "..", "python"), env.get("PYTHONPATH", "")]
+        [os.path.dirname(os.path.dirname(os.path.abspath(mx.__file__))), env.get("PYTHONPATH", "")]
     )
     if threads is not None:
         env["MXCORE_NUM_THREADS"] = str(threads)
