@@ -1,5 +1,6 @@
 // Python bindings of the creation ops.
 #include "convert.h"
+#include "mxcore/ops_extra.h"
 
 using namespace mxcore;
 using mxpy::to_shape;
@@ -73,12 +74,14 @@ void init_ops_creation(py::module_& m) {
   }, py::arg("shape"), py::arg("dtype") = py::none(), py::kw_only(), py::arg("stream") = py::none());
   m.def("zeros_like", [](const py::object& a, std::optional<Dtype> dtype, mxpy::StreamArg s) {
     array x = mxpy::to_array(a);
-    return zeros(x.shape(), dtype.value_or(x.dtype()), s);
+    Dtype t = dtype.value_or(x.dtype());
+    return full_like(x, array(0, t), t, s);
   }, py::arg("a"), py::pos_only(), py::arg("dtype") = py::none(), py::kw_only(),
      py::arg("stream") = py::none());
   m.def("ones_like", [](const py::object& a, std::optional<Dtype> dtype, mxpy::StreamArg s) {
     array x = mxpy::to_array(a);
-    return ones(x.shape(), dtype.value_or(x.dtype()), s);
+    Dtype t = dtype.value_or(x.dtype());
+    return full_like(x, array(true, t), t, s);
   }, py::arg("a"), py::pos_only(), py::arg("dtype") = py::none(), py::kw_only(),
      py::arg("stream") = py::none());
 }

@@ -2,6 +2,7 @@
 #include <climits>
 #include <cmath>
 
+#include "mxcore/ops_extra.h"
 #include "ops/util.h"
 #include "primitives/creation.h"
 #include "primitives/elementwise.h"
@@ -31,13 +32,18 @@ array full(Shape shape, array vals, StreamOrDevice s) {
 array zeros(const Shape& shape, Dtype dtype, StreamOrDevice s) {
   return full(shape, array(false, dtype), s);
 }
-array zeros_like(const array& a, StreamOrDevice s) { return zeros(a.shape(), a.dtype(), s); }
+// The *_like ops go through full_like, whose shape follows `a` under shapeless compile.
+array zeros_like(const array& a, StreamOrDevice s) {
+  return full_like(a, array(0, a.dtype()), std::nullopt, s);
+}
 array ones(const Shape& shape, Dtype dtype, StreamOrDevice s) {
   return full(shape, array(true, dtype), s);
 }
-array ones_like(const array& a, StreamOrDevice s) { return ones(a.shape(), a.dtype(), s); }
+array ones_like(const array& a, StreamOrDevice s) {
+  return full_like(a, array(true, a.dtype()), std::nullopt, s);
+}
 array full_like(const array& a, const array& vals, StreamOrDevice s) {
-  return full(a.shape(), vals, a.dtype(), s);
+  return full_like(a, vals, std::nullopt, s);
 }
 
 array arange(double start, double stop, double step, Dtype dtype, StreamOrDevice s) {
