@@ -6,6 +6,7 @@
 #include <unordered_set>
 
 #include "mxcore/primitives.h"
+#include "letter_names.h"
 
 namespace mxcore {
 
@@ -47,13 +48,7 @@ class Namer {
   const std::string& get(const array& x) {
     auto it = names_.find(x.id());
     if (it != names_.end()) return it->second;
-    size_t n = count_++;
-    std::string name;
-    do {
-      name.insert(name.begin(), static_cast<char>('A' + n % 26));
-      n = n / 26;
-    } while (n-- > 0);
-    return names_.emplace(x.id(), std::move(name)).first->second;
+    return names_.emplace(x.id(), letter_name(count_++)).first->second;
   }
 
  private:

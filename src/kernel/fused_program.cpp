@@ -10,6 +10,7 @@
 #include <unordered_set>
 
 #include "mxcore/primitives.h"
+#include "letter_names.h"
 
 namespace mxcore::kernel {
 
@@ -66,13 +67,7 @@ class NodeNamer {
   const std::string& get_name(const array& x) {
     auto it = names_.find(x.id());
     if (it != names_.end()) return it->second;
-    size_t n = names_.size();
-    std::string name;
-    do {
-      name.insert(name.begin(), static_cast<char>('A' + n % 26));
-      n = n / 26;
-    } while (n-- > 0);
-    return names_.emplace(x.id(), std::move(name)).first->second;
+    return names_.emplace(x.id(), letter_name(names_.size())).first->second;
   }
 
  private:
