@@ -1,0 +1,102 @@
+"""Max and average pooling over the spatial axes of channels-last inputs
+``(N, *spatial, C)``. Each window offset is one strided slice of the padded
+input; the pool reduces over the stacked slices, so the layers differentiate,
+compile and vmap like any other ops."""
+
+import itertools
+import math
+
+import mxcore as mx
+from mxcore.nn.layers._conv_common import as_tuple
+from mxcore.nn.layers.base import Module
+
+
+class _Pool(Module):
+    _ndim = 0
+    _reduce = None  # mx.max or mx.mean
+    _padding_value = 0.0
+
+    def __init__(self, kernel_size, stride=None, padding=0):
+        super().__init__()
+        name = type(self).__name__
+        n = self._ndim
+        kernel_size = as_tuple(kernel_size, n, "kernel_size", name)
+        stride = kernel_size if stride is None else as_tuple(stride, n, "stride", name)
+        padding = as_tuple(padding, n, "padding", name)
+        for what, values in (("kernel_size", kernel_size), ("stride", stride)):
+            if any(v <= 0 for v in values):
+                raise ValueError(f"[{name}] '{what}' must be positive but got {values}.")
+        if any(p < 0 for p in padding):
+            raise ValueError(f"[{name}] 'padding' must be non-negative but got {padding}.")
+        self._kernel_size = kernel_size
+        self._stride = stride
+        self._padding = padding
+
+    def _extra_repr(self):
+        return f"kernel_size={self._kernel_size}, stride={self._stride}, padding={self._padding}"
+
+    def __call__(self, x):
+        n = self._ndim
+        if x.ndim != n + 2:
+            raise ValueError(f"[{type(self).__name__}] Expected an input with {n + 2} dimensions (N, *spatial, C) but got {x.ndim}.")
+        if any(p > 0 for p in self._padding):
+            pad = [(0, 0)] + [(p, p) for p in self._padding] + [(0, 0)]
+            x = mx.pad(x, pad, constant_values=self._padding_value)
+        spatial = x.shape[1:-1]
+        out = [(s - k) // st + 1 for s, k, st in zip(spatial, self._kernel_size, self._stride)]
+        if any(o <= 0 for o in out):
+            raise ValueError(f"[{type(self).__name__}] The kernel {self._kernel_size} is larger than the padded input {tuple(spatial)}.")
+        windows = []
+        for offset in itertools.product(*(range(k) for k in self._kernel_size)):
+            index = (slice(None),) + tuple(
+                slice(o, o + (m - 1) * st + 1, st) for o, m, st in zip(offset, out, self._stride)
+            )
+            windows.append(x[index])
+        return type(self)._reduce(mx.stack(windows, axis=-1), axis=-1)
+
+
+class _MaxPool(_Pool):
+    _reduce = staticmethod(mx.max)
+    _padding_value = -math.inf
+
+
+class _AvgPool(_Pool):
+    # Padding counts as zeros in the average, as in mlx.nn.
+    _reduce = staticmethod(mx.mean)
+    _padding_value = 0.0
+
+
+class MaxPool1d(_MaxPool):
+    """Max pooling over ``(N, L, C)``; ``stride`` defaults to ``kernel_size``."""
+
+    _ndim = 1
+
+
+class MaxPool2d(_MaxPool):
+    """Max pooling over ``(N, H, W, C)``; ``stride`` defaults to ``kernel_size``."""
+
+    _ndim = 2
+
+
+class MaxPool3d(_MaxPool):
+    """Max pooling over ``(N, D, H, W, C)``; ``stride`` defaults to ``kernel_size``."""
+
+    _ndim = 3
+
+
+class AvgPool1d(_AvgPool):
+    """Average pooling over ``(N, L, C)``; ``stride`` defaults to ``kernel_size``."""
+
+    _ndim = 1
+
+
+class AvgPool2d(_AvgPool):
+    """Average pooling over ``(N, H, W, C)``; ``stride`` defaults to ``kernel_size``."""
+
+    _ndim = 2
+
+
+class AvgPool3d(_AvgPool):
+    """Average pooling over ``(N, D, H, W, C)``; ``stride`` defaults to ``kernel_size``."""
+
+    _ndim = 3
