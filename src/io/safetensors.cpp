@@ -94,6 +94,8 @@ SafetensorsLoad load_safetensors(std::shared_ptr<io::Reader> in, StreamOrDevice 
   SafetensorsLoad result;
   for (auto& [name, entry] : header.members) {
     if (name == "__metadata__") {
+      // MLX writes "__metadata__": null when there is no metadata.
+      if (entry.type == json::Value::Type::null) continue;
       if (entry.type != json::Value::Type::object) corrupt("__metadata__ is not an object.");
       for (auto& [k, v] : entry.members) {
         if (v.type != json::Value::Type::string) corrupt("Metadata value of '" + k + "' is not a string.");
