@@ -128,7 +128,31 @@ def test_upsample_cubic(align_corners):
     assert_close(y, expected, atol=1e-4)
 
 
+def test_upsample_antialiased_downsampling_hand_values():
+    # Halving with a triangle filter widened to radius 2: output i sits at
+    # 2i + 0.5; taps outside the input are dropped and weights renormalised.
+    x = mx.arange(8, dtype=mx.float32).reshape(1, 8, 1)
+    y = nn.Upsample(0.5, mode="linear", antialias=True)(x).reshape(-1)
+    # Interior outputs of a ramp are its value at the sample position.
+    # At the borders: (0*.75 + 1*.75 + 2*.25) / 1.75 and (5*.25 + 6*.75 + 7*.75) / 1.75.
+    assert_close(y, [1.25 / 1.75, 2.5, 4.5, 11 / 1.75], atol=1e-5)
+    # A constant stays constant whatever the filter (weights sum to one).
+    ones = nn.Upsample((0.4, 0.75), mode="cubic", antialias=True)(mx.ones((1, 10, 8, 2)))
+    assert ones.shape == (1, 4, 6, 2)
+    assert_close(ones, np.ones((1, 4, 6, 2)), atol=1e-5)
+    # Upsampling with antialias keeps the kernel width: linear matches plain
+    # linear interpolation away from the borders.
+    r = mx.arange(6, dtype=mx.float32).reshape(1, 6, 1)
+    aa = np.array(nn.Upsample(2, mode="linear", antialias=True)(r)).ravel()
+    plain = np.array(nn.Upsample(2, mode="linear")(r)).ravel()
+    assert_close(aa[1:-1], plain[1:-1], atol=1e-5)
+
+
 def test_upsample_bad_arguments():
+    with pytest.raises(ValueError, match="not supported for nearest"):
+        nn.Upsample(2, antialias=True)
+    with pytest.raises(ValueError, match="antialias=True with align_corners=True"):
+        nn.Upsample(2, mode="linear", antialias=True, align_corners=True)
     with pytest.raises(ValueError, match="unsupported upsampling algorithm"):
         nn.Upsample(2, mode="area")
     with pytest.raises(ValueError, match="One scale per spatial dimension"):

@@ -1,7 +1,9 @@
-"""Upsample: nearest, linear and cubic interpolation of the spatial axes of
-channels-last inputs ``(N, *spatial, C)``. Linear and cubic are separable:
+"""Upsample: nearest, linear and cubic interpolation (optionally
+antialiased) of the spatial axes of channels-last inputs ``(N, *spatial, C)``.
+Linear and cubic are separable:
 each spatial axis is resampled in turn as a weighted sum of ``mx.take``s."""
 
+import math
 from typing import Literal, Tuple, Union
 
 import mxcore as mx
@@ -28,17 +30,39 @@ def _linear_taps(n, scale, align_corners):
 
 def _cubic_taps(n, scale, align_corners):
     # Keys' cubic convolution with a = -0.75; border samples are repeated.
-    a = -0.75
     pos = _source_positions(n, scale, align_corners)
     l1 = mx.floor(pos)
-    taps = []
-    for grid in (l1 - 1, l1, l1 + 1, l1 + 2):
-        d = mx.abs(pos - grid)
-        near = ((a + 2.0) * d - (a + 3.0)) * d * d + 1
-        far = (((d - 5) * d + 8) * d - 4) * a
-        weight = mx.where(d <= 1.0, near, far)
-        taps.append((mx.clip(grid, 0, n - 1), weight))
-    return taps
+    return [(mx.clip(grid, 0, n - 1), _keys_cubic(mx.abs(pos - grid), -0.75)) for grid in (l1 - 1, l1, l1 + 1, l1 + 2)]
+
+
+def _linear_antialiased_taps(n, scale, align_corners):
+    return _antialiased_taps(n, scale, align_corners, lambda d: mx.maximum(1.0 - d, 0.0), 1.0)
+
+
+def _cubic_antialiased_taps(n, scale, align_corners):
+    # PyTorch (and MLX) switch to a = -0.5 (PIL's kernel) with antialias.
+    return _antialiased_taps(n, scale, align_corners, lambda d: _keys_cubic(d, -0.5), 2.0)
+
+
+def _keys_cubic(d, a):
+    """Keys' cubic convolution kernel at distance ``d`` (support 2)."""
+    near = ((a + 2.0) * d - (a + 3.0)) * d * d + 1
+    far = (((d - 5) * d + 8) * d - 4) * a
+    return mx.where(d <= 1.0, near, mx.where(d <= 2.0, far, 0.0))
+
+
+def _antialiased_taps(n, scale, align_corners, kernel, radius):
+    """Filter taps as PyTorch's ``antialias=True``: when downsampling the
+    kernel widens by ``1 / scale`` (a low-pass filter); taps outside the
+    input get weight 0 and each output's weights are renormalised to 1."""
+    pos = _source_positions(n, scale, align_corners)
+    widen = 1.0 / scale if scale < 1 else 1.0
+    reach = math.ceil(radius * widen) + 1
+    grids = [mx.floor(pos) + k for k in range(-reach + 1, reach)]
+    weights = [mx.where((g >= 0) & (g < n), kernel(mx.abs(pos - g) / widen), 0.0) for g in grids]
+    total = sum(weights)
+    total = mx.where(total > 0, total, 1.0)
+    return [(mx.clip(g, 0, n - 1), w / total) for g, w in zip(grids, weights)]
 
 
 def _resample_axis(x, axis, taps):
@@ -87,14 +111,24 @@ def _upsample_separable(x, scale_factor, align_corners, taps_fn):
     return x
 
 
-def upsample_linear(x, scale_factor: Tuple, align_corners: bool = False):
-    """(Bi/tri)linear upsampling by one factor per spatial axis."""
-    return _upsample_separable(x, scale_factor, align_corners, _linear_taps)
+def _check_antialias(align_corners, antialias):
+    if antialias and align_corners:
+        raise ValueError("[Upsample] antialias=True with align_corners=True is not supported. "
+                         "Use align_corners=False for antialiased interpolation.")
 
 
-def upsample_cubic(x, scale_factor: Tuple, align_corners: bool = False):
-    """(Bi)cubic upsampling by one factor per spatial axis."""
-    return _upsample_separable(x, scale_factor, align_corners, _cubic_taps)
+def upsample_linear(x, scale_factor: Tuple, align_corners: bool = False, antialias: bool = False):
+    """(Bi/tri)linear resampling by one factor per spatial axis."""
+    _check_antialias(align_corners, antialias)
+    taps = _linear_antialiased_taps if antialias else _linear_taps
+    return _upsample_separable(x, scale_factor, align_corners, taps)
+
+
+def upsample_cubic(x, scale_factor: Tuple, align_corners: bool = False, antialias: bool = False):
+    """(Bi)cubic resampling by one factor per spatial axis."""
+    _check_antialias(align_corners, antialias)
+    taps = _cubic_antialiased_taps if antialias else _cubic_taps
+    return _upsample_separable(x, scale_factor, align_corners, taps)
 
 
 class Upsample(Module):
@@ -107,8 +141,9 @@ class Upsample(Module):
         super().__init__()
         if mode not in ("nearest", "linear", "cubic"):
             raise ValueError(f"[Upsample] Got unsupported upsampling algorithm: {mode}")
-        if antialias:
-            raise NotImplementedError("[Upsample] antialias=True is not implemented in mxcore.nn.")
+        if antialias and mode == "nearest":
+            raise ValueError("[Upsample] Antialiasing is not supported for nearest neighbor upsampling")
+        _check_antialias(align_corners, antialias)
         if isinstance(scale_factor, (list, tuple)):
             scale_factor = tuple(map(float, scale_factor))
         else:
@@ -119,7 +154,8 @@ class Upsample(Module):
         self.antialias = antialias
 
     def _extra_repr(self) -> str:
-        return f"scale_factor={self.scale_factor}, mode={self.mode!r}, align_corners={self.align_corners}"
+        text = f"scale_factor={self.scale_factor}, mode={self.mode!r}, align_corners={self.align_corners}"
+        return text + (", antialias=True" if self.antialias else "")
 
     def __call__(self, x):
         dims = x.ndim - 2
@@ -134,5 +170,5 @@ class Upsample(Module):
         if self.mode == "nearest":
             return upsample_nearest(x, scale)
         if self.mode == "linear":
-            return upsample_linear(x, scale, self.align_corners)
-        return upsample_cubic(x, scale, self.align_corners)
+            return upsample_linear(x, scale, self.align_corners, self.antialias)
+        return upsample_cubic(x, scale, self.align_corners, self.antialias)
