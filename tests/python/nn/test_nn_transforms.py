@@ -104,11 +104,23 @@ def test_compiled_module_call_matches_eager():
     assert_close(mx.compile(lambda t: lm(t, mask))(tokens), lm(tokens, mask), atol=1e-5)
 
 
-def _train(compiled):
+def _mlp():
+    return nn.Sequential(nn.Linear(4, 8), nn.BatchNorm(8), nn.ReLU(), nn.Dropout(0.2), nn.Linear(8, 1)), (16, 4)
+
+
+def _cnn():
+    # Conv/pool layers keep tuples (padding, kernel sizes) in the module
+    # dict, so model.state holds non-array leaves too.
+    model = nn.Sequential(nn.Conv2d(2, 4, 3, padding=1), nn.BatchNorm(4), nn.ReLU(), nn.MaxPool2d(2),
+                          nn.Dropout2d(0.2), nn.Conv2d(4, 1, 3, padding=(1, 1)), nn.AvgPool2d(3))
+    return model, (8, 6, 6, 2)
+
+
+def _train(compiled, make):
     mx.random.seed(4)
-    model = nn.Sequential(nn.Linear(4, 8), nn.BatchNorm(8), nn.ReLU(), nn.Dropout(0.2), nn.Linear(8, 1))
-    x = mx.random.normal((16, 4))
-    y = mx.sum(x, axis=1, keepdims=True)
+    model, shape = make()
+    x = mx.random.normal(shape)
+    y = mx.mean(x, axis=tuple(range(1, x.ndim)), keepdims=True)
     loss_and_grad = nn.value_and_grad(model, lambda a, b: mx.mean((model(a) - b) ** 2))
 
     def step(a, b):
@@ -126,9 +138,10 @@ def _train(compiled):
     return losses, model
 
 
-def test_compiled_train_step_with_state_matches_eager():
-    eager_losses, eager_model = _train(compiled=False)
-    compiled_losses, compiled_model = _train(compiled=True)
+@pytest.mark.parametrize("make", [_mlp, _cnn], ids=["mlp", "cnn"])
+def test_compiled_train_step_with_state_matches_eager(make):
+    eager_losses, eager_model = _train(False, make)
+    compiled_losses, compiled_model = _train(True, make)
     assert_close(compiled_losses, eager_losses, atol=1e-5, rtol=1e-4)
     assert compiled_losses[-1] < compiled_losses[0]
     # The BatchNorm running statistics were carried out of the compiled step.
