@@ -172,6 +172,13 @@ def test_save_and_load_weights_round_trip(tmp_path, ext):
     assert_close(b(idx), a(idx), atol=0)
 
 
+def test_weights_files_accept_path_objects(tmp_path):
+    a, b = Net(), Net()
+    a.save_weights(tmp_path / "w.safetensors")
+    b.load_weights(tmp_path / "w.safetensors")
+    assert_close(b.head.weight, a.head.weight, atol=0)
+
+
 def test_save_weights_rejects_unknown_extension(tmp_path):
     with pytest.raises(ValueError, match="Unsupported file extension"):
         Net().save_weights(os.path.join(tmp_path, "w.bin"))
@@ -190,6 +197,10 @@ def test_load_weights_strict_errors():
     bad = [(k, 1.0 if k == "head.weight" else v) for k, v in pairs]
     with pytest.raises(ValueError, match="Expected mx.array"):
         net.load_weights(bad)
+    # As in MLX, dtypes are not checked: the loaded array replaces the old one.
+    half = [(k, v.astype(mx.float16) if k == "head.weight" else v) for k, v in pairs]
+    net.load_weights(half)
+    assert net.head.weight.dtype == mx.float16
     # Not strict: a subset updates only those parameters.
     net.load_weights([("head.weight", mx.zeros((2, 4)))], strict=False)
     assert_close(net.head.weight, np.zeros((2, 4)))

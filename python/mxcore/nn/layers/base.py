@@ -5,6 +5,7 @@ itself, so a module *is* its own parameter tree and flattens through
 
 from __future__ import annotations
 
+import os
 import textwrap
 from typing import Any, Callable, List, Optional, Tuple, Union
 
@@ -241,13 +242,14 @@ class Module(dict):
         self.apply(lambda x: x.astype(dtype) if predicate(x.dtype) else x)
 
     # ------------------------------------------------------------------- I/O
-    def load_weights(self, file_or_weights: Union[str, List[Tuple[str, mx.array]]], strict: bool = True) -> "Module":
+    def load_weights(self, file_or_weights: Union[str, os.PathLike, List[Tuple[str, mx.array]]],
+                     strict: bool = True) -> "Module":
         """Load weights from a ``.npz`` / ``.safetensors`` file or a list of
         ``(dotted key, array)`` pairs. ``strict`` requires exactly the model's
         keys with matching shapes; otherwise only the given keys update."""
         weights = file_or_weights
-        if isinstance(weights, str):
-            weights = list(mx.load(weights).items())
+        if isinstance(weights, (str, os.PathLike)):
+            weights = list(mx.load(os.fspath(weights)).items())
         if strict:
             given = dict(weights)
             current = dict(tree_flatten(self.parameters()))
@@ -267,9 +269,10 @@ class Module(dict):
             self.update(tree_unflatten(list(weights)), strict=False)
         return self
 
-    def save_weights(self, file: str) -> None:
+    def save_weights(self, file: Union[str, os.PathLike]) -> None:
         """Save the parameters with dotted keys: ``.npz`` through
         ``mx.savez``, ``.safetensors`` through ``mx.save_safetensors``."""
+        file = os.fspath(file)
         flat = dict(tree_flatten(self.parameters()))
         if file.endswith(".npz"):
             mx.savez(file, **flat)
