@@ -118,10 +118,11 @@ class InstanceNorm(Module):
     def __call__(self, x):
         if x.ndim < 3:
             raise ValueError(f"InstanceNorm expects inputs with at least 3 dimensions (N, ..., C) but the input has {x.ndim} dimensions.")
-        spatial_axes = tuple(range(1, x.ndim - 1))
-        mean = mx.mean(x, axis=spatial_axes, keepdims=True)
-        var = mx.var(x, axis=spatial_axes, keepdims=True)
-        x = (x - mean) * mx.rsqrt(var + self.eps)
+        batch, *spatial, channels = x.shape
+        # Channels first, space flattened: one fast layer_norm row per channel.
+        rows = mx.moveaxis(x, -1, 1).reshape(batch, channels, -1)
+        x = mx.fast.layer_norm(rows, None, None, self.eps).reshape(batch, channels, *spatial)
+        x = mx.moveaxis(x, 1, -1)
         return self.weight * x + self.bias if "weight" in self else x
 
 
