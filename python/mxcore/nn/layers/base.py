@@ -181,45 +181,40 @@ class Module(dict):
             if not any(k in m for m in modules):
                 raise KeyError(f"Module doesn't contain member {k}.")
 
+    def _apply_to_keys(self, change, recurse, keys, strict):
+        """Run ``change(module, keys)`` on this module (and, with
+        ``recurse``, every sub-module) after validating ``keys``: with
+        ``recurse`` a key need exist in some module, not in each."""
+        if recurse:
+            if strict and keys is not None:
+                self._validate_keys_recursive(keys)
+            self.apply_to_modules(lambda _, m: change(m, None if keys is None else m._validate_keys(keys, False)))
+        else:
+            change(self, None if keys is None else self._validate_keys(keys, strict))
+        return self
+
     def freeze(self, *, recurse: bool = True, keys: Optional[Union[str, List[str]]] = None, strict: bool = False) -> "Module":
         """Exclude parameters (all, or the named ``keys``) from
         :meth:`trainable_parameters` and so from gradients."""
 
-        def freeze_one(_, m):
-            local_keys = keys
+        def freeze_keys(m, local_keys):
             if local_keys is None:
                 own = m.filter_and_map(lambda mm, k, v: not isinstance(v, Module) and mm.valid_parameter_filter(mm, k, v))
                 local_keys = [k for k, _ in tree_flatten(own)]
-            m._no_grad.update(m._validate_keys(local_keys, local_strict))
+            m._no_grad.update(local_keys)
 
-        local_strict = strict
-        if recurse:
-            if strict and keys is not None:
-                self._validate_keys_recursive(keys)
-                local_strict = False
-            self.apply_to_modules(freeze_one)
-        else:
-            freeze_one("", self)
-        return self
+        return self._apply_to_keys(freeze_keys, recurse, keys, strict)
 
     def unfreeze(self, *, recurse: bool = True, keys: Optional[Union[str, List[str]]] = None, strict: bool = False) -> "Module":
         """Make parameters (all, or the named ``keys``) trainable again."""
 
-        def unfreeze_one(_, m):
-            if keys is None:
+        def unfreeze_keys(m, local_keys):
+            if local_keys is None:
                 m._no_grad.clear()
             else:
-                m._no_grad.difference_update(m._validate_keys(keys, local_strict))
+                m._no_grad.difference_update(local_keys)
 
-        local_strict = strict
-        if recurse:
-            if strict and keys is not None:
-                self._validate_keys_recursive(keys)
-                local_strict = False
-            self.apply_to_modules(unfreeze_one)
-        else:
-            unfreeze_one("", self)
-        return self
+        return self._apply_to_keys(unfreeze_keys, recurse, keys, strict)
 
     # ---------------------------------------------------------- train / eval
     def _set_training_mode(self, mode: bool) -> None:
