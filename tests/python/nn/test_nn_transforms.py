@@ -160,3 +160,9 @@ def test_vmap_over_module_calls():
     conv = nn.Conv1d(2, 3, 3)
     batch = mx.random.normal((4, 1, 6, 2))
     assert_close(mx.vmap(conv)(batch), conv(batch.reshape(4, 6, 2)).reshape(4, 1, 4, 3), atol=1e-5)
+
+
+def test_average_gradients_on_a_single_process_is_the_identity():
+    grads = {"w": mx.ones((2, 2)), "layers": [{"b": mx.zeros((3,))}]}
+    assert nn.average_gradients(grads) is grads
+    assert nn.average_gradients(grads, group=mx.distributed.init(), all_reduce_size=0) is grads
