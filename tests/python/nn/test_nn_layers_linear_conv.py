@@ -117,6 +117,11 @@ def test_transposed_convolution_against_numpy(cls, kwargs, shape):
     assert_close(layer(mx.array(x)), expected, atol=1e-4)
 
 
+def test_conv3d_takes_bias_seventh_as_mlx():
+    layer = nn.Conv3d(2, 3, 2, 1, 0, 1, False)
+    assert "bias" not in layer
+
+
 def test_conv_bad_groups_and_kernel_tuple():
     with pytest.raises(ValueError, match="divisible by the number of groups"):
         nn.Conv2d(3, 4, 3, groups=2)

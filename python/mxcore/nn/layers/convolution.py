@@ -69,10 +69,11 @@ class Conv2d(_ConvNd):
 
 
 class Conv3d(_ConvNd):
-    """3-d convolution over ``(N, D, H, W, C_in)`` inputs."""
+    """3-d convolution over ``(N, D, H, W, C_in)`` inputs (no ``groups``
+    argument, as in mlx.nn: ``bias`` is the seventh positional one)."""
 
     _ndim = 3
 
     def __init__(self, in_channels: int, out_channels: int, kernel_size, stride=1, padding=0, dilation=1,
-                 groups: int = 1, bias: bool = True):
-        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation, groups, bias)
+                 bias: bool = True):
+        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation, 1, bias)
