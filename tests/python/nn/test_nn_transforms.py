@@ -166,3 +166,18 @@ def test_average_gradients_on_a_single_process_is_the_identity():
     grads = {"w": mx.ones((2, 2)), "layers": [{"b": mx.zeros((3,))}]}
     assert nn.average_gradients(grads) is grads
     assert nn.average_gradients(grads, group=mx.distributed.init(), all_reduce_size=0) is grads
+
+
+def test_value_and_grad_with_aux_outputs_and_keyword_arguments():
+    seed(6)
+    model = nn.Linear(2, 1)
+
+    def loss(x, scale=1.0):
+        y = model(x)
+        return y.sum() * scale, y
+
+    (value, aux), grads = nn.value_and_grad(model, loss)(mx.ones((3, 2)), scale=2.0)
+    assert aux.shape == (3, 1)
+    assert_close(value, 2 * np.array(aux).sum(), atol=1e-5)
+    assert_close(grads["bias"], [6.0])
+    assert_close(grads["weight"], [[6.0, 6.0]])
