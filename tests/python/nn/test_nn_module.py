@@ -76,17 +76,18 @@ def test_update_strict_and_non_strict():
 
 def test_apply_and_set_dtype():
     net = Net()
+    # filter_fn must keep containers for the walk to reach nested weights.
     net.apply(lambda p: p * 0 + 1, filter_fn=lambda m, k, v: k == "weight" or isinstance(v, (dict, list)))
     assert_close(net.head.weight, np.ones((2, 4)))
+    assert_close(net.blocks[1]["norm"].weight, np.ones(4))
     assert not np.all(np.array(net.blocks[0].bias) == 1)
-    net.update({"emb": {"weight": net.emb.weight}})
-    idx_module = nn.Module()
-    idx_module.table = mx.arange(3)
-    idx_module.w = mx.ones((2,))
-    idx_module.set_dtype(mx.float16)
-    assert idx_module.w.dtype == mx.float16 and idx_module.table.dtype == mx.int32
-    idx_module.set_dtype(mx.float32, predicate=None)
-    assert idx_module.table.dtype == mx.float32
+    mixed = nn.Module()
+    mixed.table = mx.arange(3)
+    mixed.w = mx.ones((2,))
+    mixed.set_dtype(mx.float16)  # default predicate: floating point only
+    assert mixed.w.dtype == mx.float16 and mixed.table.dtype == mx.int32
+    mixed.set_dtype(mx.float32, predicate=None)
+    assert mixed.table.dtype == mx.float32 and mixed.w.dtype == mx.float32
 
 
 def test_update_modules_and_apply_to_modules():
