@@ -115,3 +115,14 @@ def test_mxcore_checkpoint_has_mlx_names(tmp_path):
     path = os.path.join(tmp_path, "model.safetensors")
     build_model(nn).save_weights(path)
     assert sorted(mx.load(path)) == EXPECTED_KEYS
+
+
+def test_safetensors_with_null_metadata_loads(tmp_path):
+    # MLX's save_safetensors writes "__metadata__": null when given none.
+    import struct
+
+    header = b'{"__metadata__":null,"w":{"data_offsets":[0,8],"dtype":"F32","shape":[2]}}'
+    path = os.path.join(tmp_path, "null_meta.safetensors")
+    with open(path, "wb") as f:
+        f.write(struct.pack("<Q", len(header)) + header + np.array([1.5, -2.0], np.float32).tobytes())
+    assert_close(mx.load(path)["w"], [1.5, -2.0], atol=0)
