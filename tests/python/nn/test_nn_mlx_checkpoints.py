@@ -7,6 +7,7 @@ input and MLX's output in ``*_io.npz`` (``x``, ``tokens``, ``y``). The suite
 itself never imports MLX."""
 
 import os
+import struct
 
 import numpy as np
 import pytest
@@ -119,8 +120,6 @@ def test_mxcore_checkpoint_has_mlx_names(tmp_path):
 
 def test_safetensors_with_null_metadata_loads(tmp_path):
     # MLX's save_safetensors writes "__metadata__": null when given none.
-    import struct
-
     header = b'{"__metadata__":null,"w":{"data_offsets":[0,8],"dtype":"F32","shape":[2]}}'
     path = os.path.join(tmp_path, "null_meta.safetensors")
     with open(path, "wb") as f:
