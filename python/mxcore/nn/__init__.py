@@ -1,0 +1,3 @@
+"""Neural-network building blocks with the API of ``mlx.nn``."""
+
+from . import losses  # noqa: F401
