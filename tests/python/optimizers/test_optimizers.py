@@ -450,3 +450,21 @@ def test_compiled_step_with_state_matches_eager(make, init_first):
     assert opt.step.item() == eager_opt.step.item() == 5
     for k, v in _flat_np(eager_opt.state).items():
         np.testing.assert_allclose(_flat_np(opt.state)[k], v, rtol=1e-5, atol=1e-6, err_msg=k)
+
+
+@pytest.mark.parametrize("dtype", [mx.float16, mx.bfloat16])
+@pytest.mark.parametrize("name,kwargs,rule", CASES[::2], ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES[::2])])
+def test_half_precision_parameters_keep_their_dtype(name, kwargs, rule, dtype):
+    grads = _grads_np()
+    opt = getattr(optim, name)(**kwargs)
+    params = _tree_like(_params_np(), lambda p: mx.array(p).astype(dtype))
+    for g in grads:
+        params = opt.apply_gradients(_tree_like(g, lambda x: mx.array(x).astype(dtype)), params)
+    expected, _ = _run_np(rule, grads)
+    for k, v in tree_flatten(params):
+        assert v.dtype == dtype, (name, k)
+        # Half-precision rounding of parameters and gradients: a loose match.
+        np.testing.assert_allclose(np.array(v.astype(mx.float32)), expected[k], rtol=5e-2, atol=5e-2)
+    for k, v in tree_flatten(opt.state):
+        if k not in ("step", "learning_rate"):
+            assert v.dtype == dtype, (name, k)
