@@ -29,7 +29,9 @@ def _empty_slots(tree):
 
 def _grow_state(params, state):
     """Give ``state`` an (empty) slot for each leaf of ``params`` it lacks,
-    keeping the slots it has; returns the grown state."""
+    keeping the slots it has; returns the grown state. Dicts grow in place:
+    a compiled step captured ``optimizer.state`` by reference, so the first
+    (traced) update must fill that very dict."""
     if isinstance(params, dict):
         for key, value in params.items():
             state[key] = _grow_state(value, state[key]) if key in state else _empty_slots(value)
