@@ -438,6 +438,7 @@ def _train(make_opt, compiled, init_first, steps=5):
     lambda: optim.SGD(0.05, momentum=0.9, nesterov=True),
     lambda: optim.AdamW(0.05),
     lambda: optim.Muon(0.02),
+    lambda: optim.MultiOptimizer([optim.Muon(0.02), optim.Adam(0.05)], [lambda path, g: g.ndim == 2]),
 ])
 @pytest.mark.parametrize("init_first", [True, False])
 def test_compiled_step_with_state_matches_eager(make, init_first):
