@@ -7,7 +7,4 @@ from mxcore.nn.layers import *  # noqa: F401,F403
 from mxcore.nn.layers import Module  # noqa: F401
 from mxcore.nn.utils import average_gradients, checkpoint, value_and_grad  # noqa: F401
 
-try:
-    from mxcore.nn import losses  # noqa: F401  (written in parallel; made unconditional at merge)
-except ImportError:
-    pass
+from mxcore.nn import losses  # noqa: F401
