@@ -1,7 +1,9 @@
 // Graph inspection: graphviz export and primitive listings.
 #include "mxcore/graph_utils.h"
 
+#include <fstream>
 #include <functional>
+#include <stdexcept>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -88,6 +90,18 @@ void export_to_dot(std::ostream& os, const std::vector<array>& outputs,
     os << "{ rank=source; \"" << namer.get(s) << "\"; }" << std::endl;
   }
   os << "}" << std::endl;
+}
+
+void export_to_dot(const std::string& path, const std::vector<array>& outputs,
+                   const std::vector<std::pair<array, std::string>>& names) {
+  std::ofstream file(path);
+  if (!file) {
+    throw std::runtime_error("[export_to_dot] Cannot open '" + path + "' for writing.");
+  }
+  export_to_dot(file, outputs, names);
+  if (!file.flush()) {
+    throw std::runtime_error("[export_to_dot] Writing '" + path + "' failed.");
+  }
 }
 
 std::vector<std::string> graph_primitive_names(const std::vector<array>& outputs) {

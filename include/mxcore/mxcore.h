@@ -9,6 +9,7 @@
 #include "mxcore/io.h"
 #include "mxcore/fft.h"
 #include "mxcore/gather_mm.h"
+#include "mxcore/graph_utils.h"
 #include "mxcore/linalg.h"
 #include "mxcore/linalg_det.h"
 #include "mxcore/memory.h"

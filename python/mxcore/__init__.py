@@ -10,6 +10,7 @@ from ._stream import stream as StreamContext  # noqa: F401  (the type mx.stream(
 from ._io import load, savez, savez_compressed  # noqa: F401
 from ._gguf import save_gguf  # noqa: F401
 from ._einsum_path import einsum_path  # noqa: F401
+from ._paths import cmake_dir, include_dir  # noqa: F401
 from . import metal, cuda, distributed  # noqa: F401  (submodules of mlx.core)
 
 # `import mxcore.fft` / `from mxcore.linalg import norm`, as with mlx.core: the
