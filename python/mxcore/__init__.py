@@ -11,12 +11,12 @@ from ._io import load, savez, savez_compressed  # noqa: F401
 from ._gguf import save_gguf  # noqa: F401
 from ._einsum_path import einsum_path  # noqa: F401
 from ._paths import cmake_dir, include_dir  # noqa: F401
-from . import metal, cuda, distributed  # noqa: F401  (submodules of mlx.core)
+from . import metal, cuda  # noqa: F401  (submodules of mlx.core)
 
 # `import mxcore.fft` / `from mxcore.linalg import norm`, as with mlx.core: the
 # C++ submodules of _core are registered under the package's name here, once,
 # at import time (the Python submodules above are registered by their import).
-for _name in ("fft", "linalg", "random", "fast"):
+for _name in ("fft", "linalg", "random", "fast", "distributed"):
     _sys.modules[__name__ + "." + _name] = getattr(_core, _name)
 
 __version__ = "0.1.0"
