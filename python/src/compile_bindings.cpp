@@ -9,6 +9,7 @@
 // After Python.h (bindings.h): the member table of CompiledFunction.
 #include <structmember.h>
 
+#include "backend/cpu/jit_background.h"
 #include "compile_key.h"
 #include "mxcore/compile.h"
 #include "mxcore/graph_utils.h"
@@ -353,6 +354,16 @@ void init_compile(py::module_& m) {
         py::call_guard<py::gil_scoped_release>(), "Internal: empty the compile cache.");
   m.def("_compile_trace_count", &detail::compile_trace_count,
         "Internal: the number of traces run by compile so far.");
+  m.def("_set_jit_background", &cpu::set_jit_background, py::arg("on"),
+        "Internal: build missing JIT kernels in the background (the calls meanwhile run\n"
+        "on eager kernels); MXCORE_JIT_BACKGROUND=1 sets it at start.");
+  m.def("_jit_background", &cpu::jit_background,
+        "Internal: whether JIT kernels are built in the background.");
+  m.def("_jit_wait_for_background_builds", &cpu::jit_wait_for_background_builds,
+        py::call_guard<py::gil_scoped_release>(),
+        "Internal: wait until every queued background kernel build has finished.");
+  m.def("_jit_background_pending", &cpu::jit_background_pending,
+        "Internal: the number of background kernel builds queued or running.");
   m.def("disable_compile", &disable_compile,
         "Globally disable compilation. Setting the environment variable "
         "``MLX_DISABLE_COMPILE`` (or ``MXCORE_DISABLE_COMPILE``) does the same.");

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "backend/cpu/cpp_dialect.h"
+#include "backend/cpu/jit_background.h"
 #include "backend/cpu/jit_builder.h"
 #include "backend/cpu/thread_pool.h"
 #include "kernel/layout.h"
@@ -22,13 +23,16 @@ using ContiguousFn = void (*)(void**, int64_t, int64_t);
 using StridedFn = void (*)(void**, const int64_t*, const int64_t*, int64_t, int64_t);
 using RowFn = void (*)(void**, int64_t, int64_t, int64_t);
 
-// The kernel of (program, variant): loaded already, or built now. nullptr
-// when it cannot be built.
+// The kernel of (program, variant): loaded already, or built now (with
+// background builds: queued, nullptr until it is ready). nullptr when it
+// cannot be built.
 void* find_or_build(const kernel::FusedProgram& program, const kernel::KernelVariant& variant) {
   auto key = program.name + "|" + variant.key();
-  if (void* fn = jit_find(key)) return fn;
+  void* fn = nullptr;
+  if (jit_lookup(key, fn)) return fn;
   auto source = emit_cpp_source(program, variant);
   auto symbol = cpp_symbol_name(program, variant);
+  if (jit_background()) return jit_find_or_queue(key, program.name, symbol, symbol, std::move(source));
   return jit_load(key, program.name, symbol, symbol, source);
 }
 
