@@ -9,6 +9,7 @@
 // After Python.h (bindings.h): the member table of CompiledFunction.
 #include <structmember.h>
 
+#include "backend/cpu/compiled_jit.h"
 #include "backend/cpu/jit_background.h"
 #include "compile_key.h"
 #include "mxcore/compile.h"
@@ -364,6 +365,8 @@ void init_compile(py::module_& m) {
         "Internal: wait until every queued background kernel build has finished.");
   m.def("_jit_background_pending", &cpu::jit_background_pending,
         "Internal: the number of background kernel builds queued or running.");
+  m.def("_jit_kernel_runs", &cpu::jit_kernel_runs,
+        "Internal: how many Compiled evaluations ran a JIT kernel (not the eager kernels).");
   m.def("disable_compile", &disable_compile,
         "Globally disable compilation. Setting the environment variable "
         "``MLX_DISABLE_COMPILE`` (or ``MXCORE_DISABLE_COMPILE``) does the same.");

@@ -4,6 +4,7 @@
 #include "backend/cpu/compiled_jit.h"
 
 #include <algorithm>
+#include <atomic>
 
 #include "backend/cpu/cpp_dialect.h"
 #include "backend/cpu/jit_background.h"
@@ -15,6 +16,8 @@
 namespace mxcore::cpu {
 
 namespace {
+
+std::atomic<int64_t> kernel_runs{0};
 
 // Elements per task: large enough to amortise the dispatch.
 constexpr int64_t jit_grain = 1 << 16;
@@ -30,10 +33,12 @@ void* find_or_build(const kernel::FusedProgram& program, const kernel::KernelVar
   auto key = program.name + "|" + variant.key();
   void* fn = nullptr;
   if (jit_lookup(key, fn)) return fn;
-  auto source = emit_cpp_source(program, variant);
   auto symbol = cpp_symbol_name(program, variant);
-  if (jit_background()) return jit_find_or_queue(key, program.name, symbol, symbol, std::move(source));
-  return jit_load(key, program.name, symbol, symbol, source);
+  if (jit_background()) {
+    return jit_find_or_queue(key, program.name, symbol, symbol,
+                             [&] { return emit_cpp_source(program, variant); });
+  }
+  return jit_load(key, program.name, symbol, symbol, emit_cpp_source(program, variant));
 }
 
 std::vector<void*> kernel_args(const kernel::FusedProgram& program,
@@ -54,6 +59,7 @@ bool eval_row_jit(const kernel::FusedProgram& program, const std::vector<array>&
   void* fn = find_or_build(program, layout.variant());
   if (!fn) return false;
   kernel::allocate_row_outputs(inputs, outputs, layout);
+  kernel_runs.fetch_add(1, std::memory_order_relaxed);
   if (layout.rows == 0) return true;
 
   auto args = kernel_args(program, inputs, outputs);
@@ -84,6 +90,7 @@ bool eval_compiled_jit(const kernel::FusedProgram& program, const std::vector<ar
   if (!fn) return false;
 
   kernel::allocate_fused_outputs(inputs, program.constant_inputs, outputs, layout);
+  kernel_runs.fetch_add(1, std::memory_order_relaxed);
   auto args = kernel_args(program, inputs, outputs);
 
   if (layout.contiguous) {
@@ -102,5 +109,7 @@ bool eval_compiled_jit(const kernel::FusedProgram& program, const std::vector<ar
   }
   return true;
 }
+
+int64_t jit_kernel_runs() { return kernel_runs.load(std::memory_order_relaxed); }
 
 } // namespace mxcore::cpu

@@ -68,7 +68,7 @@ void set_jit_background(bool on) { background_flag() = on; }
 
 void* jit_find_or_queue(const std::string& key, const std::string& kernel_name,
                         const std::string& stem, const std::string& symbol,
-                        std::string source) {
+                        const std::function<std::string()>& render) {
   void* fn = nullptr;
   if (jit_lookup(key, fn)) return fn;
   auto& q = build_queue();
@@ -76,6 +76,7 @@ void* jit_find_or_queue(const std::string& key, const std::string& kernel_name,
     std::lock_guard lock(q.mtx);
     if (q.pending.count(key)) return nullptr;
   }
+  auto source = render();
   // A second process finds the kernel on disk: one dlopen, no build.
   if (void* cached = jit_load_cached(key, kernel_name, stem, symbol, source)) return cached;
   if (!jit_available()) return nullptr;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 namespace mxcore::cpu {
@@ -20,9 +21,10 @@ void set_jit_background(bool on);
 // exists (loaded now: one dlopen); otherwise queues its build (once per key)
 // and returns nullptr: the caller evaluates with the eager kernels. nullptr
 // too for a kernel whose build failed (warned once by the builder).
+// render() gives the source; it is not called while the build is pending.
 void* jit_find_or_queue(const std::string& key, const std::string& kernel_name,
                         const std::string& stem, const std::string& symbol,
-                        std::string source);
+                        const std::function<std::string()>& render);
 
 // Blocks until every queued build has finished (tests, benchmarks).
 void jit_wait_for_background_builds();
