@@ -79,8 +79,17 @@ py::object call_compiled(CompiledFunctionObject& self, py::handle args, py::hand
   }
 
   // Runs the Python function on tracers (on a cache miss) or on the inputs
-  // themselves (compile disabled, or inside another transform's trace).
-  detail::ArrayFnWithExtra trace = [&](const std::vector<array>& tracers) {
+  // themselves (compile disabled, or inside another transform's trace). It
+  // captures one pointer, so the std::function holds it without allocating
+  // on every call.
+  struct CallContext {
+    CompiledFunctionObject& self;
+    py::handle args, kwargs, state_in, state_out;
+    size_t num_args;
+    int num_positional;
+  } context{self, args, kwargs, state_in, state_out, num_args, num_positional};
+  detail::ArrayFnWithExtra trace = [ctx = &context](const std::vector<array>& tracers) {
+    auto& [self, args, kwargs, state_in, state_out, num_args, num_positional] = *ctx;
     py::gil_scoped_acquire gil;
     std::vector<array> state_tracers(tracers.begin() + num_args, tracers.end());
     std::vector<array> state_originals;
