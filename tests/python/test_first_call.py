@@ -96,8 +96,9 @@ def test_background_builds_run_eagerly_first_then_the_kernels(tmp_path):
     assert warning_count(result) == 0, result.stderr
     # While the compiler waited, every call ran on the eager kernels.
     assert report["first"] == {"kernel_runs": 0, "pending": 4, "background": True}
-    # Then one build per kernel, and every later call ran a kernel.
-    assert report["compiler_runs"] == 4
+    # The kernels queued while the first one was being built share one
+    # compiler run (the worker may also have taken all four at once).
+    assert report["compiler_runs"] in (1, 2)
     assert report["kernel_runs"] == 4 and report["pending"] == 0
     assert len(kernel_entries(tmp_path / "cache" / "kernels")) == 4
 
@@ -105,7 +106,7 @@ def test_background_builds_run_eagerly_first_then_the_kernels(tmp_path):
 def test_second_process_only_loads_the_kernels(tmp_path):
     env = child_env(tmp_path, MXCORE_CACHE_DIR=tmp_path / "cache", MXCORE_JIT_BACKGROUND="1")
     built = child_report(run_child(env, code=BACKGROUND_CODE))
-    assert built["compiler_runs"] == 4
+    assert 1 <= built["compiler_runs"] <= 4
     # In the second process the disk cache answers the first call itself.
     again = child_report(run_child(env, code=BACKGROUND_CODE))
     assert again["compiler_runs"] == 0

@@ -11,6 +11,7 @@
 #include <mutex>
 #include <thread>
 #include <unordered_set>
+#include <vector>
 
 #include "backend/cpu/jit_builder.h"
 
@@ -18,15 +19,11 @@ namespace mxcore::cpu {
 
 namespace {
 
-struct Request {
-  std::string key, kernel_name, stem, symbol, source;
-};
-
 struct BuildQueue {
   std::mutex mtx;
   std::condition_variable arrived; // the worker waits for requests
   std::condition_variable drained; // jit_wait_for_background_builds waits for none left
-  std::deque<Request> requests;
+  std::deque<JitRequest> requests;
   std::unordered_set<std::string> pending; // keys queued or being built
   bool worker_started = false;
 };
@@ -44,19 +41,26 @@ std::atomic<bool>& background_flag() {
   return on;
 }
 
+// Kernels built by one compiler run at most: a long batch delays all of them.
+constexpr size_t max_batch = 16;
+
 void run_worker() {
   auto& q = build_queue();
   std::unique_lock lock(q.mtx);
   while (true) {
     q.arrived.wait(lock, [&] { return !q.requests.empty(); });
-    Request r = std::move(q.requests.front());
-    q.requests.pop_front();
+    // Everything queued so far goes into one compiler run.
+    std::vector<JitRequest> batch;
+    while (!q.requests.empty() && batch.size() < max_batch) {
+      batch.push_back(std::move(q.requests.front()));
+      q.requests.pop_front();
+    }
     lock.unlock();
-    // Builds, stores and loads (or records the failure, warning once); the
-    // next call of the primitive finds the result through jit_lookup.
-    jit_load(r.key, r.kernel_name, r.stem, r.symbol, r.source);
+    // Builds, stores and loads (or records the failures, warning once); the
+    // next call of each primitive finds its kernel through jit_lookup.
+    jit_load_batch(batch);
     lock.lock();
-    q.pending.erase(r.key);
+    for (auto& r : batch) q.pending.erase(r.key);
     if (q.pending.empty()) q.drained.notify_all();
   }
 }

@@ -404,6 +404,82 @@ void* jit_load(const std::string& key, const std::string& kernel_name,
   return finish(fn);
 }
 
+void jit_load_batch(const std::vector<JitRequest>& requests) {
+  if (!jit_available()) return;
+  auto& s = state();
+  // Kernels loaded already or found on disk need no build.
+  std::vector<const JitRequest*> missing;
+  std::vector<std::string> entries;
+  for (auto& r : requests) {
+    void* fn = nullptr;
+    if (jit_lookup(r.key, fn)) continue;
+    if (jit_load_cached(r.key, r.kernel_name, r.stem, r.symbol, r.source)) continue;
+    if (!jit_available()) return;
+    auto entry = entry_name(r.stem, r.symbol, r.source);
+    if (!entry) return;
+    missing.push_back(&r);
+    entries.push_back(*entry);
+  }
+  auto one_by_one = [&](size_t from) {
+    for (size_t i = from; i < missing.size(); ++i) {
+      auto& r = *missing[i];
+      jit_load(r.key, r.kernel_name, r.stem, r.symbol, r.source);
+    }
+  };
+  std::vector<size_t> batch; // positions in `missing` that can share a unit
+  for (size_t i = 0; i < missing.size(); ++i) {
+    // Complex kernels include <complex>, which cannot sit inside a namespace.
+    if (missing[i]->source.find("#define MXCORE_JIT_COMPLEX") == std::string::npos) batch.push_back(i);
+  }
+  if (batch.size() < 2 || shutting_down) return one_by_one(0);
+
+  std::string unit;
+  for (size_t k = 0; k < batch.size(); ++k) {
+    unit += "namespace mxcore_batch_" + std::to_string(k) + " {\n";
+    unit += missing[batch[k]]->source;
+    unit += "\n} // namespace mxcore_batch_" + std::to_string(k) + "\n";
+  }
+  BuildResult::Failure failure;
+  {
+    std::lock_guard build_lock(s.build_mtx);
+    BuildResult built;
+    build(unit, missing[batch[0]]->symbol, built);
+    for (size_t k = 0; k < batch.size() && built.failure == BuildResult::Failure::none; ++k) {
+      if (!shared_object_problem(built.object, missing[batch[k]]->symbol).empty()) {
+        built.failure = BuildResult::Failure::invalid_output;
+      }
+    }
+    failure = built.failure;
+    for (size_t k = 0; k < batch.size() && failure == BuildResult::Failure::none; ++k) {
+      auto& r = *missing[batch[k]];
+      std::string error;
+      void* lib = kernel_cache_store(entries[batch[k]], built.object, r.symbol, &error);
+      void* fn = lib ? ::dlsym(lib, r.symbol.c_str()) : nullptr;
+      if (!fn) continue; // built (and reported) alone below
+      s.compiler_worked = true;
+      std::lock_guard lock(s.mtx);
+      s.functions[r.key] = fn;
+      s.sources[r.kernel_name] = r.source;
+      s.last_source = r.source;
+    }
+  }
+  if (failure == BuildResult::Failure::none || failure == BuildResult::Failure::compiler) {
+    // The rest (after a compile error: every kernel) one at a time, so a bad
+    // kernel is reported as itself; jit_load skips those loaded above.
+    return one_by_one(0);
+  }
+  // A compiler that hangs, lies or has nowhere to build fails every kernel
+  // alike: the first one alone reproduces it (warning once, or switching the
+  // JIT off), and the others are not tried again, one timeout each (unless
+  // the first one builds alone after all).
+  if (jit_load(missing[0]->key, missing[0]->kernel_name, missing[0]->stem, missing[0]->symbol,
+               missing[0]->source)) {
+    return one_by_one(1);
+  }
+  std::lock_guard lock(s.mtx);
+  for (auto* r : missing) s.functions.try_emplace(r->key, nullptr);
+}
+
 std::string last_jit_source() {
   auto& s = state();
   std::lock_guard lock(s.mtx);

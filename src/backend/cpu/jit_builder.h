@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace mxcore::cpu {
 
@@ -39,6 +40,20 @@ void* jit_load_cached(const std::string& key, const std::string& kernel_name,
 void* jit_load(const std::string& key, const std::string& kernel_name,
                const std::string& stem, const std::string& symbol,
                const std::string& source);
+
+// One kernel to build: the arguments of jit_load.
+struct JitRequest {
+  std::string key, kernel_name, stem, symbol, source;
+};
+
+// Loads every requested kernel as jit_load does, building those missing from
+// the disk cache in ONE compiler run: each source goes into a namespace of
+// its own in one translation unit (the compiler starts, links and loads
+// once), and the object is stored under each kernel's own entry. If that
+// build fails, each kernel is built alone (so one bad kernel is reported as
+// itself and does not cost the others). Complex kernels (which include
+// <complex>) are built alone.
+void jit_load_batch(const std::vector<JitRequest>& requests);
 
 // Debugging: the emitted source of the last kernel loaded, and the last one
 // loaded for a kernel library name ("" if none).
