@@ -3,6 +3,9 @@
 // running the program on eager kernels).
 #include "backend/cpu/jit_background.h"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <atomic>
 #include <condition_variable>
 #include <cstdlib>
@@ -43,8 +46,12 @@ std::atomic<bool>& background_flag() {
 
 // Kernels built by one compiler run at most: a long batch delays all of them.
 constexpr size_t max_batch = 16;
+constexpr int background_niceness = 10;
 
 void run_worker() {
+  // The compilers this thread starts inherit its niceness: on busy cores the
+  // program's own (eager) work comes first, the builds take the slack.
+  ::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), background_niceness);
   auto& q = build_queue();
   std::unique_lock lock(q.mtx);
   while (true) {
