@@ -120,7 +120,7 @@ bool eval_row_jit(const kernel::FusedProgram& program, const std::vector<array>&
   auto f = reinterpret_cast<RowFn>(fn);
   const int64_t cols = layout.cols;
   run_split(layout.rows, std::max<int64_t>(1, jit_grain / std::max<int64_t>(cols, 1)),
-               [&](int64_t b, int64_t e) { f(args.data(), cols, b, e); });
+            [&](int64_t b, int64_t e) { f(args.data(), cols, b, e); });
   return true;
 }
 
@@ -150,7 +150,7 @@ bool eval_compiled_jit(const kernel::FusedProgram& program, const std::vector<ar
   if (layout.contiguous) {
     auto f = reinterpret_cast<ContiguousFn>(fn);
     run_split(layout.size, jit_grain,
-                 [&](int64_t b, int64_t e) { f(args.data(), b, e); });
+              [&](int64_t b, int64_t e) { f(args.data(), b, e); });
   } else {
     auto f = reinterpret_cast<StridedFn>(fn);
     const int64_t inner = layout.shape.back();
