@@ -6,6 +6,8 @@
 #include <string>
 #include <unistd.h>
 
+#include <vector>
+
 #include "mxcore/memory.h"
 
 namespace mxcore {
@@ -32,7 +34,11 @@ size_t default_memory_limit() {
 
 struct Allocator {
   std::mutex mtx;
-  std::multimap<size_t, void*> cache; // size -> free block
+  // Free blocks by size. A bucket stays in the map when it empties, so a
+  // steady loop that frees and reallocates one size allocates no map node
+  // per call; empty buckets are dropped once there are many.
+  std::map<size_t, std::vector<void*>> cache;
+  size_t empty_buckets = 0;
   size_t active = 0;
   size_t peak = 0;
   size_t cached = 0;
@@ -40,18 +46,53 @@ struct Allocator {
   size_t cache_limit = default_memory_limit();
   size_t wired_limit = 0;
 
+  static constexpr size_t max_empty_buckets = 64;
+
   void drop_cache_locked() {
-    for (auto& [size, ptr] : cache) std::free(ptr);
+    for (auto& [size, blocks] : cache) {
+      for (void* ptr : blocks) std::free(ptr);
+    }
     cache.clear();
     cached = 0;
+    empty_buckets = 0;
+  }
+
+  // The smallest cached block of at least `size` and at most twice that.
+  void* take_locked(size_t size, size_t& block_size) {
+    for (auto it = cache.lower_bound(size); it != cache.end() && it->first <= 2 * size; ++it) {
+      if (it->second.empty()) continue;
+      void* ptr = it->second.back();
+      it->second.pop_back();
+      if (it->second.empty()) ++empty_buckets;
+      block_size = it->first;
+      cached -= block_size;
+      return ptr;
+    }
+    return nullptr;
+  }
+
+  void put_locked(size_t size, void* ptr) {
+    auto& blocks = cache[size];
+    if (blocks.empty() && empty_buckets > 0 && blocks.capacity() > 0) --empty_buckets;
+    blocks.push_back(ptr);
+    cached += size;
   }
 
   void trim_cache_locked(size_t limit) {
-    while (cached > limit && !cache.empty()) {
-      auto it = std::prev(cache.end()); // drop the largest first
-      cached -= it->first;
-      std::free(it->second);
-      cache.erase(it);
+    for (auto it = cache.end(); cached > limit && it != cache.begin();) {
+      --it; // drop the largest first
+      while (cached > limit && !it->second.empty()) {
+        cached -= it->first;
+        std::free(it->second.back());
+        it->second.pop_back();
+        if (it->second.empty()) ++empty_buckets;
+      }
+    }
+    if (empty_buckets > max_empty_buckets) {
+      for (auto it = cache.begin(); it != cache.end();) {
+        it = it->second.empty() ? cache.erase(it) : std::next(it);
+      }
+      empty_buckets = 0;
     }
   }
 };
@@ -71,11 +112,9 @@ Buffer malloc(size_t size) {
   {
     std::lock_guard lock(a.mtx);
     // Reuse a cached block no more than 2x larger than asked.
-    auto it = a.cache.lower_bound(rounded);
-    if (it != a.cache.end() && it->first <= 2 * rounded) {
-      Buffer b{it->second, it->first};
-      a.cached -= it->first;
-      a.cache.erase(it);
+    size_t block_size = 0;
+    if (void* ptr = a.take_locked(rounded, block_size)) {
+      Buffer b{ptr, block_size};
       a.active += b.size;
       a.peak = std::max(a.peak, a.active);
       return b;
@@ -117,9 +156,10 @@ void free(Buffer buf) {
     std::free(buf.ptr);
     return;
   }
-  a.cache.emplace(buf.size, buf.ptr);
-  a.cached += buf.size;
-  a.trim_cache_locked(a.cache_limit);
+  a.put_locked(buf.size, buf.ptr);
+  if (a.cached > a.cache_limit || a.empty_buckets > Allocator::max_empty_buckets) {
+    a.trim_cache_locked(a.cache_limit);
+  }
 }
 
 } // namespace allocator

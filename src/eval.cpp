@@ -1,4 +1,5 @@
 // eval: an iterative topological walk over the lazy graph.
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <mutex>
@@ -70,6 +71,39 @@ class InterruptPoller {
   std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
 };
 
+// The ids eval has seen: a short array scanned linearly while the graph is
+// small (a tiny call schedules one or two nodes: no hashing, no allocation),
+// a hash set once it grows.
+class VisitedIds {
+ public:
+  bool contains(uintptr_t id) const {
+    if (!spilled_.empty()) return spilled_.count(id) > 0;
+    for (size_t i = 0; i < size_; ++i) {
+      if (ids_[i] == id) return true;
+    }
+    return false;
+  }
+  void insert(uintptr_t id) {
+    if (!spilled_.empty()) {
+      spilled_.insert(id);
+      return;
+    }
+    if (contains(id)) return;
+    if (size_ < ids_.size()) {
+      ids_[size_++] = id;
+      return;
+    }
+    spilled_.reserve(4 * ids_.size());
+    spilled_.insert(ids_.begin(), ids_.end());
+    spilled_.insert(id);
+  }
+
+ private:
+  std::array<uintptr_t, 16> ids_;
+  size_t size_ = 0;
+  std::unordered_set<uintptr_t> spilled_;
+};
+
 // Makes a's stream wait for each input computed on another stream in this eval.
 void order_after_inputs(const array& a, const std::unordered_map<uintptr_t, Stream>& producers) {
   const Stream& here = a.primitive().stream();
@@ -90,14 +124,16 @@ void eval_impl(std::vector<array> outputs) {
   // Post-order DFS with an explicit stack: a chain of 10^5 nodes must not
   // overflow the C++ stack.
   std::vector<array> tape;
-  std::unordered_set<uintptr_t> visited;
+  VisitedIds visited;
   struct Frame {
     array node;
     size_t next_input;
   };
   std::vector<Frame> stack;
+  tape.reserve(8); // one allocation each for small graphs, not one per doubling
+  stack.reserve(8);
   for (auto& out : outputs) {
-    if (out.is_evaluated() || visited.count(out.id())) continue;
+    if (out.is_evaluated() || visited.contains(out.id())) continue;
     stack.push_back({out, 0});
     visited.insert(out.id());
     while (!stack.empty()) {
@@ -105,7 +141,7 @@ void eval_impl(std::vector<array> outputs) {
       auto& ins = top.node.inputs();
       if (top.next_input < ins.size()) {
         const array& in = ins[top.next_input++];
-        if (!in.is_evaluated() && !visited.count(in.id())) {
+        if (!in.is_evaluated() && !visited.contains(in.id())) {
           visited.insert(in.id());
           stack.push_back({in, 0});
         }

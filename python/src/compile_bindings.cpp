@@ -9,6 +9,8 @@
 // After Python.h (bindings.h): the member table of CompiledFunction.
 #include <structmember.h>
 
+#include "backend/cpu/compiled_jit.h"
+#include "backend/cpu/jit_background.h"
 #include "compile_key.h"
 #include "mxcore/compile.h"
 #include "mxcore/graph_utils.h"
@@ -77,8 +79,17 @@ py::object call_compiled(CompiledFunctionObject& self, py::handle args, py::hand
   }
 
   // Runs the Python function on tracers (on a cache miss) or on the inputs
-  // themselves (compile disabled, or inside another transform's trace).
-  detail::ArrayFnWithExtra trace = [&](const std::vector<array>& tracers) {
+  // themselves (compile disabled, or inside another transform's trace). It
+  // captures one pointer, so the std::function holds it without allocating
+  // on every call.
+  struct CallContext {
+    CompiledFunctionObject& self;
+    py::handle args, kwargs, state_in, state_out;
+    size_t num_args;
+    int num_positional;
+  } context{self, args, kwargs, state_in, state_out, num_args, num_positional};
+  detail::ArrayFnWithExtra trace = [ctx = &context](const std::vector<array>& tracers) {
+    auto& [self, args, kwargs, state_in, state_out, num_args, num_positional] = *ctx;
     py::gil_scoped_acquire gil;
     std::vector<array> state_tracers(tracers.begin() + num_args, tracers.end());
     std::vector<array> state_originals;
@@ -353,6 +364,18 @@ void init_compile(py::module_& m) {
         py::call_guard<py::gil_scoped_release>(), "Internal: empty the compile cache.");
   m.def("_compile_trace_count", &detail::compile_trace_count,
         "Internal: the number of traces run by compile so far.");
+  m.def("_set_jit_background", &cpu::set_jit_background, py::arg("on"),
+        "Internal: build missing JIT kernels in the background (the calls meanwhile run\n"
+        "on eager kernels); MXCORE_JIT_BACKGROUND=1 sets it at start.");
+  m.def("_jit_background", &cpu::jit_background,
+        "Internal: whether JIT kernels are built in the background.");
+  m.def("_jit_wait_for_background_builds", &cpu::jit_wait_for_background_builds,
+        py::call_guard<py::gil_scoped_release>(),
+        "Internal: wait until every queued background kernel build has finished.");
+  m.def("_jit_background_pending", &cpu::jit_background_pending,
+        "Internal: the number of background kernel builds queued or running.");
+  m.def("_jit_kernel_runs", &cpu::jit_kernel_runs,
+        "Internal: how many Compiled evaluations ran a JIT kernel (not the eager kernels).");
   m.def("disable_compile", &disable_compile,
         "Globally disable compilation. Setting the environment variable "
         "``MLX_DISABLE_COMPILE`` (or ``MXCORE_DISABLE_COMPILE``) does the same.");

@@ -4,8 +4,11 @@
 #include "backend/cpu/compiled_jit.h"
 
 #include <algorithm>
+#include <array>
+#include <atomic>
 
 #include "backend/cpu/cpp_dialect.h"
+#include "backend/cpu/jit_background.h"
 #include "backend/cpu/jit_builder.h"
 #include "backend/cpu/thread_pool.h"
 #include "kernel/layout.h"
@@ -15,6 +18,8 @@ namespace mxcore::cpu {
 
 namespace {
 
+std::atomic<int64_t> kernel_runs{0};
+
 // Elements per task: large enough to amortise the dispatch.
 constexpr int64_t jit_grain = 1 << 16;
 
@@ -22,24 +27,82 @@ using ContiguousFn = void (*)(void**, int64_t, int64_t);
 using StridedFn = void (*)(void**, const int64_t*, const int64_t*, int64_t, int64_t);
 using RowFn = void (*)(void**, int64_t, int64_t, int64_t);
 
-// The kernel of (program, variant): loaded already, or built now. nullptr
-// when it cannot be built.
+// The last kernels this thread ran, by program name and variant key: a
+// repeated call finds its kernel without building the JIT key, hashing it
+// or taking the JIT's lock. Loaded kernels stay loaded, so entries never go
+// stale; failures are not remembered here.
+struct RecentKernel {
+  std::string name;
+  std::string variant;
+  void* fn = nullptr;
+};
+constexpr size_t recent_kernels = 8;
+thread_local std::array<RecentKernel, recent_kernels> recent;
+thread_local size_t recent_next = 0;
+
+// The kernel of (program, variant): loaded already, or built now (with
+// background builds: queued, nullptr until it is ready). nullptr when it
+// cannot be built.
 void* find_or_build(const kernel::FusedProgram& program, const kernel::KernelVariant& variant) {
-  auto key = program.name + "|" + variant.key();
-  if (void* fn = jit_find(key)) return fn;
-  auto source = emit_cpp_source(program, variant);
-  auto symbol = cpp_symbol_name(program, variant);
-  return jit_load(key, program.name, symbol, symbol, source);
+  auto variant_key = variant.key();
+  for (auto& r : recent) {
+    if (r.fn && r.variant == variant_key && r.name == program.name) return r.fn;
+  }
+  auto key = program.name + "|" + variant_key;
+  void* fn = nullptr;
+  if (!jit_lookup(key, fn)) {
+    auto symbol = cpp_symbol_name(program, variant);
+    if (jit_background()) {
+      fn = jit_find_or_queue(key, program.name, symbol, symbol,
+                             [&] { return emit_cpp_source(program, variant); });
+    } else {
+      fn = jit_load(key, program.name, symbol, symbol, emit_cpp_source(program, variant));
+    }
+  }
+  if (fn) {
+    auto& slot = recent[recent_next++ % recent_kernels];
+    slot.name = program.name;
+    slot.variant = std::move(variant_key);
+    slot.fn = fn;
+  }
+  return fn;
 }
 
-std::vector<void*> kernel_args(const kernel::FusedProgram& program,
-                               const std::vector<array>& inputs, std::vector<array>& outputs) {
-  std::vector<void*> args;
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    if (!program.constant_inputs[i]) args.push_back(inputs[i].raw_data());
+// The kernel's argument array: vector inputs then outputs. Regions hold at
+// most a few dozen arrays, so it lives on the stack (no allocation per call).
+class KernelArgs {
+ public:
+  KernelArgs(const kernel::FusedProgram& program, const std::vector<array>& inputs,
+             std::vector<array>& outputs) {
+    size_t n = outputs.size();
+    for (size_t i = 0; i < inputs.size(); ++i) n += !program.constant_inputs[i];
+    if (n > inline_args) heap_.resize(n);
+    data_ = n > inline_args ? heap_.data() : inline_.data();
+    size_t k = 0;
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      if (!program.constant_inputs[i]) data_[k++] = inputs[i].raw_data();
+    }
+    for (auto& o : outputs) data_[k++] = o.raw_data();
   }
-  for (auto& o : outputs) args.push_back(o.raw_data());
-  return args;
+  void** data() { return data_; }
+
+ private:
+  static constexpr size_t inline_args = 32;
+  std::array<void*, inline_args> inline_;
+  std::vector<void*> heap_;
+  void** data_;
+};
+
+// parallel_for, except that work of one grain runs here directly (tiny calls
+// skip building the std::function and asking the pool).
+template <typename F>
+void run_split(int64_t n, int64_t grain, F&& f) {
+  if (n <= 0) return;
+  if (n <= grain) {
+    f(int64_t(0), n);
+    return;
+  }
+  parallel_for(n, grain, f);
 }
 
 bool eval_row_jit(const kernel::FusedProgram& program, const std::vector<array>& inputs,
@@ -50,13 +113,14 @@ bool eval_row_jit(const kernel::FusedProgram& program, const std::vector<array>&
   void* fn = find_or_build(program, layout.variant());
   if (!fn) return false;
   kernel::allocate_row_outputs(inputs, outputs, layout);
+  kernel_runs.fetch_add(1, std::memory_order_relaxed);
   if (layout.rows == 0) return true;
 
-  auto args = kernel_args(program, inputs, outputs);
+  KernelArgs args(program, inputs, outputs);
   auto f = reinterpret_cast<RowFn>(fn);
   const int64_t cols = layout.cols;
-  parallel_for(layout.rows, std::max<int64_t>(1, jit_grain / std::max<int64_t>(cols, 1)),
-               [&](int64_t b, int64_t e) { f(args.data(), cols, b, e); });
+  run_split(layout.rows, std::max<int64_t>(1, jit_grain / std::max<int64_t>(cols, 1)),
+            [&](int64_t b, int64_t e) { f(args.data(), cols, b, e); });
   return true;
 }
 
@@ -80,23 +144,26 @@ bool eval_compiled_jit(const kernel::FusedProgram& program, const std::vector<ar
   if (!fn) return false;
 
   kernel::allocate_fused_outputs(inputs, program.constant_inputs, outputs, layout);
-  auto args = kernel_args(program, inputs, outputs);
+  kernel_runs.fetch_add(1, std::memory_order_relaxed);
+  KernelArgs args(program, inputs, outputs);
 
   if (layout.contiguous) {
     auto f = reinterpret_cast<ContiguousFn>(fn);
-    parallel_for(layout.size, jit_grain,
-                 [&](int64_t b, int64_t e) { f(args.data(), b, e); });
+    run_split(layout.size, jit_grain,
+              [&](int64_t b, int64_t e) { f(args.data(), b, e); });
   } else {
     auto f = reinterpret_cast<StridedFn>(fn);
     const int64_t inner = layout.shape.back();
     const int64_t rows = layout.size / inner;
     std::vector<int64_t> strides;
     for (auto& s : layout.strides) strides.insert(strides.end(), s.begin(), s.end());
-    parallel_for(rows, std::max<int64_t>(1, jit_grain / inner), [&](int64_t b, int64_t e) {
+    run_split(rows, std::max<int64_t>(1, jit_grain / inner), [&](int64_t b, int64_t e) {
       f(args.data(), layout.shape.data(), strides.data(), b, e);
     });
   }
   return true;
 }
+
+int64_t jit_kernel_runs() { return kernel_runs.load(std::memory_order_relaxed); }
 
 } // namespace mxcore::cpu

@@ -1,6 +1,7 @@
 // The CPU JIT path of the Compiled primitive.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "kernel/fused_program.h"
@@ -19,5 +20,9 @@ namespace mxcore::cpu {
 // the eager kernels.
 bool eval_compiled_jit(const kernel::FusedProgram& program, const std::vector<array>& inputs,
                        std::vector<array>& outputs);
+
+// Calls that ran a JIT kernel in this process (tests tell them from the
+// eager fallback of background builds).
+int64_t jit_kernel_runs();
 
 } // namespace mxcore::cpu

@@ -1,8 +1,10 @@
 #include "backend/cpu/compiler_process.h"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -10,6 +12,8 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
+#include <mutex>
+#include <set>
 #include <thread>
 
 extern char** environ;
@@ -28,6 +32,47 @@ std::string ProcessResult::describe() const {
       break;
   }
   return "could not be started";
+}
+
+namespace {
+
+// A descriptor that becomes readable when `pid` exits (Linux 5.3+), or -1:
+// waiting on it wakes the caller the moment the compiler finishes, where
+// sleeping between polls would add up to one pause to every build.
+int open_pid_fd(pid_t pid) {
+#ifdef SYS_pidfd_open
+  return static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
+#else
+  (void)pid;
+  return -1;
+#endif
+}
+
+// Process groups of the compilers running now (leaked: read at exit).
+std::mutex& running_mutex() {
+  static auto* m = new std::mutex();
+  return *m;
+}
+std::set<pid_t>& running_groups() {
+  static auto* groups = new std::set<pid_t>();
+  return *groups;
+}
+
+// Reaps `pid` if it exited; the group leaves the running set in the same
+// step, so kill_running_compilers() never signals a reused group id.
+pid_t reap_if_exited(pid_t pid, int* status) {
+  std::lock_guard lock(running_mutex());
+  pid_t r = ::waitpid(pid, status, WNOHANG);
+  if (r == pid || (r < 0 && errno != EINTR)) running_groups().erase(pid);
+  return r;
+}
+
+} // namespace
+
+void kill_running_compilers() {
+  std::lock_guard lock(running_mutex());
+  // Leaders in the set are not reaped yet: no group id here has been reused.
+  for (pid_t group : running_groups()) ::kill(-group, SIGKILL);
 }
 
 double jit_timeout_seconds() {
@@ -64,17 +109,37 @@ ProcessResult run_with_timeout(const std::vector<std::string>& argv, const std::
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
   if (rc != 0) return result;
+  {
+    std::lock_guard lock(running_mutex());
+    running_groups().insert(pid);
+  }
 
   auto deadline = std::chrono::steady_clock::now() +
                   std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                       std::chrono::duration<double>(timeout_seconds));
   auto pause = std::chrono::microseconds(200);
   int status = 0;
+  int pid_fd = open_pid_fd(pid);
   while (true) {
-    pid_t r = ::waitpid(pid, &status, WNOHANG);
+    pid_t r = reap_if_exited(pid, &status);
     if (r == pid) break;
-    if (r < 0 && errno != EINTR) return result; // reaped elsewhere: unknown outcome
-    if (std::chrono::steady_clock::now() >= deadline) {
+    if (r < 0 && errno != EINTR) { // reaped elsewhere: unknown outcome
+      if (pid_fd >= 0) ::close(pid_fd);
+      return result;
+    }
+    auto now = std::chrono::steady_clock::now();
+    if (pid_fd >= 0 && now < deadline) {
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count();
+      pollfd exited{pid_fd, POLLIN, 0};
+      ::poll(&exited, 1, static_cast<int>(std::min<long long>(left + 1, 1 << 30)));
+      continue; // readable (exited), interrupted or at the deadline: look again
+    }
+    if (now >= deadline) {
+      if (pid_fd >= 0) ::close(pid_fd);
+      {
+        std::lock_guard lock(running_mutex());
+        running_groups().erase(pid);
+      }
       // The leader is not reaped yet, so its pid (the group id) is not reused.
       ::kill(-pid, SIGKILL);
       while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
@@ -85,6 +150,7 @@ ProcessResult run_with_timeout(const std::vector<std::string>& argv, const std::
     std::this_thread::sleep_for(pause);
     pause = std::min(pause * 2, std::chrono::microseconds(20000));
   }
+  if (pid_fd >= 0) ::close(pid_fd);
   if (WIFEXITED(status)) {
     result.outcome = ProcessResult::Outcome::exited;
     result.exit_code = WEXITSTATUS(status);

@@ -22,6 +22,10 @@ struct ProcessResult {
 ProcessResult run_with_timeout(const std::vector<std::string>& argv, const std::string& log_path,
                                double timeout_seconds);
 
+// SIGKILL to the process group of every compiler run_with_timeout is waiting
+// for (at exit: a background build must not outlive the process).
+void kill_running_compilers();
+
 // $MXCORE_JIT_TIMEOUT in seconds (a positive number), else 60.
 double jit_timeout_seconds();
 

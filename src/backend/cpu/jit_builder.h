@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace mxcore::cpu {
 
@@ -21,9 +22,15 @@ bool jit_available();
 // private temporary directory when that is unsafe or there is no HOME).
 const std::string& jit_cache_dir();
 
-// Fast path: the function already loaded in this process under `key`, or
-// nullptr.
-void* jit_find(const std::string& key);
+// Whether `key` was loaded (or failed: fn == nullptr) in this process.
+bool jit_lookup(const std::string& key, void*& fn);
+
+// The kernel from the verified disk cache, loaded now, or nullptr when the
+// cache has no entry for it: never runs the compiler (background builds
+// check the cache in the caller's thread, a cache hit costs one dlopen).
+void* jit_load_cached(const std::string& key, const std::string& kernel_name,
+                      const std::string& stem, const std::string& symbol,
+                      const std::string& source);
 
 // Loads `symbol` from the shared object built from `source` (reusing a
 // verified cache entry named by stem + hash of source, compiler and flags),
@@ -34,6 +41,20 @@ void* jit_load(const std::string& key, const std::string& kernel_name,
                const std::string& stem, const std::string& symbol,
                const std::string& source);
 
+// One kernel to build: the arguments of jit_load.
+struct JitRequest {
+  std::string key, kernel_name, stem, symbol, source;
+};
+
+// Loads every requested kernel as jit_load does, building those missing from
+// the disk cache in ONE compiler run: each source goes into a namespace of
+// its own in one translation unit (the compiler starts, links and loads
+// once), and the object is stored under each kernel's own entry. If that
+// build fails, each kernel is built alone (so one bad kernel is reported as
+// itself and does not cost the others). Complex kernels (which include
+// <complex>) are built alone.
+void jit_load_batch(const std::vector<JitRequest>& requests);
+
 // Debugging: the emitted source of the last kernel loaded, and the last one
 // loaded for a kernel library name ("" if none).
 std::string last_jit_source();
@@ -41,6 +62,10 @@ std::string jit_source(const std::string& kernel_name);
 
 // Number of compiler runs in this process (tests check cache reuse).
 int64_t jit_compiler_invocations();
+
+// At exit: kills the compilers still running (background builds) and starts
+// no other; what they were building is simply not cached.
+void jit_shutdown();
 
 // Tests: force 64-bit indices in every variant chosen from now on.
 void set_jit_force_large_index(bool force);
