@@ -366,7 +366,7 @@ void init_compile(py::module_& m) {
         "Internal: the number of traces run by compile so far.");
   m.def("_set_jit_background", &cpu::set_jit_background, py::arg("on"),
         "Internal: build missing JIT kernels in the background (the calls meanwhile run\n"
-        "on eager kernels); MXCORE_JIT_BACKGROUND=1 sets it at start.");
+        "on eager kernels); on by default; MXCORE_JIT_BACKGROUND=0 turns it off at start.");
   m.def("_jit_background", &cpu::jit_background,
         "Internal: whether JIT kernels are built in the background.");
   m.def("_jit_wait_for_background_builds", &cpu::jit_wait_for_background_builds,

@@ -64,9 +64,12 @@ print(json.dumps({"compiler_runs": mx._core._jit_compiler_invocations(),
 
 def child_env(tmp_path, **updates):
     """The test's environment without MXCORE_* settings, plus `updates`
-    (None removes a variable)."""
+    (None removes a variable). Kernels build before the first call returns
+    (MXCORE_JIT_BACKGROUND=0), so the cache can be inspected right after it;
+    tests of background builds set the variable themselves."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("MXCORE_")}
     env["PYTHONPATH"] = PACKAGE_PARENT
+    env["MXCORE_JIT_BACKGROUND"] = "0"
     env["MXCORE_TEST_MARKER"] = str(Path(tmp_path) / "planted_code_ran")
     for k, v in updates.items():
         if v is None:

@@ -1,5 +1,5 @@
 """First calls of compiled functions: kernels linked without the C++ runtime,
-background builds (MXCORE_JIT_BACKGROUND=1: a missing kernel is queued and
+background builds (the default; MXCORE_JIT_BACKGROUND=0 turns them off: a missing kernel is queued and
 the calls meanwhile run on the eager kernels, with the same results), a
 second process that only loads what the first built, threads calling a
 function whose kernel is being built, and a process that exits while its
@@ -112,15 +112,14 @@ def test_second_process_only_loads_the_kernels(tmp_path):
     assert again["compiler_runs"] == 0
     assert again["first"]["kernel_runs"] == 4 and again["first"]["pending"] == 0
     # And with synchronous builds too.
-    sync_env = dict(env)
-    sync_env.pop("MXCORE_JIT_BACKGROUND")
+    sync_env = dict(env, MXCORE_JIT_BACKGROUND="0")
     sync = child_report(run_child(sync_env, code=BACKGROUND_CODE))
     assert sync["compiler_runs"] == 0 and sync["first"]["background"] is False
     assert sync["first"]["kernel_runs"] == 4
 
 
 def test_synchronous_first_call_builds_before_returning(tmp_path):
-    env = child_env(tmp_path, MXCORE_CACHE_DIR=tmp_path / "cache")
+    env = child_env(tmp_path, MXCORE_CACHE_DIR=tmp_path / "cache", MXCORE_JIT_BACKGROUND="0")
     report = child_report(run_child(env, code=BACKGROUND_CODE))
     assert report["first"] == {"kernel_runs": 4, "pending": 0, "background": False}
     assert report["compiler_runs"] == 4

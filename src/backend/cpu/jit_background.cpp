@@ -39,7 +39,7 @@ BuildQueue& build_queue() {
 std::atomic<bool>& background_flag() {
   static std::atomic<bool> on = [] {
     const char* env = std::getenv("MXCORE_JIT_BACKGROUND");
-    return env && std::strcmp(env, "1") == 0;
+    return !(env && std::strcmp(env, "0") == 0); // on unless MXCORE_JIT_BACKGROUND=0
   }();
   return on;
 }

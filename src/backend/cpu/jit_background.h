@@ -11,9 +11,9 @@
 
 namespace mxcore::cpu {
 
-// On when $MXCORE_JIT_BACKGROUND is 1 (read once) or after
-// set_jit_background(true). Off by default: a first call then builds its
-// kernels before returning.
+// On by default: a first call runs on the eager kernels while its kernels
+// build. $MXCORE_JIT_BACKGROUND=0 (read once) or set_jit_background(false)
+// make a first call build its kernels before returning.
 bool jit_background();
 void set_jit_background(bool on);
 
