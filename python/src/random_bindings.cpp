@@ -9,6 +9,7 @@
 using namespace mxcore;
 using mxpy::key_or_next;
 using mxpy::to_array;
+using mxpy::to_shape;
 
 namespace {
 
@@ -31,11 +32,6 @@ PyKeySequence& default_key() {
   static PyKeySequence* ks = new PyKeySequence(static_cast<uint64_t>(
       std::chrono::system_clock::now().time_since_epoch().count()));
   return *ks;
-}
-
-Shape to_shape(const py::object& obj) {
-  if (py::isinstance<py::int_>(obj)) return {obj.cast<int>()};
-  return obj.cast<Shape>();
 }
 
 } // namespace
@@ -124,6 +120,12 @@ void init_random(py::module_& parent) {
       }
       // A permutation of arange(x) is uint32 in MLX (it comes from argsort).
       return astype(random::permutation(x.cast<int>(), key_or_next(key), s), uint32, s);
+    }
+    // As MLX: an int or an array, not another Python scalar.
+    if (x.is_none() || py::isinstance<py::float_>(x) || py::isinstance<py::str>(x) ||
+        PyComplex_Check(x.ptr())) {
+      throw py::type_error("[permutation] x must be an int or an array, got " +
+                           std::string(py::str(x.get_type().attr("__name__"))) + ".");
     }
     return random::permutation(mxpy::to_array(x), axis, key_or_next(key), s);
   }, py::arg("x"), py::arg("axis") = 0, py::arg("key") = py::none(),

@@ -7,7 +7,7 @@
 // then holds no reduction, or is not a valid row region, it is grown again
 // elementwise-only, exactly as before.
 #include <algorithm>
-#include <functional>
+#include <iterator>
 
 #include "compile/compile_impl.h"
 #include "compile/compiled.h"
@@ -33,24 +33,48 @@ bool same_rows(const Shape& a, const Shape& b) {
 }
 constexpr size_t max_compile_arrays = 24;
 
-// Parents of x inside `divider` switch to a copy y of x; the others keep x.
-// Lets a broadcast feed both a fused region and outside users.
+using Parents = std::vector<std::pair<array, int>>;
+
+// How many inputs of the region's members are `id`: the number of entries of
+// parents_map[id] whose parent is in the region.
+size_t uses_by(const std::vector<array>& members, std::uintptr_t id) {
+  size_t n = 0;
+  for (auto& m : members) {
+    for (auto& in : m.inputs()) n += in.id() == id;
+  }
+  return n;
+}
+
+// Moves the `count` entries of `pairs` whose parent is in `region` out of it
+// (both parts keep their order). The scan starts at the back and stops at the
+// last of them: regions grow from the end of the tape, whose users are the
+// newest entries, so a list shared by a whole graph (one scalar feeding 10^5
+// ops) is touched only at its tail and compiling stays linear.
+Parents take_parents_in(Parents& pairs, const std::unordered_set<std::uintptr_t>& region,
+                        size_t count) {
+  size_t begin = pairs.size(), found = 0;
+  while (begin > 0 && found < count) found += region.count(pairs[--begin].first.id());
+  auto kept_end = std::stable_partition(pairs.begin() + begin, pairs.end(), [&](auto& p) {
+    return region.count(p.first.id()) == 0;
+  });
+  Parents taken(std::make_move_iterator(kept_end), std::make_move_iterator(pairs.end()));
+  pairs.erase(kept_end, pairs.end());
+  return taken;
+}
+
+// Parents of x inside `divider` (the region, whose nodes are `members`)
+// switch to a copy y of x; the others keep x. Lets a broadcast feed both a
+// fused region and outside users.
 // x by value: it is often a reference into a parent's inputs, which this
 // rewires.
 array split_one(array x, ParentsMap& parents_map,
-                const std::unordered_set<std::uintptr_t>& divider) {
+                const std::unordered_set<std::uintptr_t>& divider,
+                const std::vector<array>& members) {
   array y(x.shape(), x.dtype(), x.primitive_ptr(), x.inputs());
-  auto& x_parents = parents_map[x.id()];
-  auto& y_parents = parents_map[y.id()];
-  for (auto it = x_parents.begin(); it != x_parents.end();) {
-    if (divider.count(it->first.id())) {
-      it->first.inputs()[it->second] = y;
-      y_parents.emplace_back(std::move(*it));
-      it = x_parents.erase(it);
-    } else {
-      ++it;
-    }
-  }
+  size_t count = uses_by(members, x.id());
+  auto moved = take_parents_in(parents_map[x.id()], divider, count);
+  for (auto& p : moved) p.first.inputs()[p.second] = y;
+  parents_map[y.id()] = std::move(moved);
   // y is a new user of x's inputs.
   for (size_t i = 0; i < y.inputs().size(); ++i) {
     parents_map[y.inputs()[i].id()].push_back({y, static_cast<int>(i)});
@@ -69,24 +93,24 @@ void unsplit(const array& x, const array& y, ParentsMap& parents_map) {
     }
     parents_map.erase(it);
   }
+  // y was pushed last onto its inputs' lists: look from the back.
   for (size_t i = 0; i < y.inputs().size(); ++i) {
     auto& pairs = parents_map[y.inputs()[i].id()];
-    for (auto p = pairs.begin(); p != pairs.end(); ++p) {
-      if (p->first.id() == y.id() && p->second == static_cast<int>(i)) {
-        pairs.erase(p);
+    for (size_t k = pairs.size(); k-- > 0;) {
+      if (pairs[k].first.id() == y.id() && pairs[k].second == static_cast<int>(i)) {
+        pairs.erase(pairs.begin() + static_cast<std::ptrdiff_t>(k));
         break;
       }
     }
   }
 }
 
-// Removes the parents that are in `region` from the list of `id`.
+// Removes the parents that are in `region` (whose nodes are `members`) from
+// the list of `id`.
 void drop_parents_in(ParentsMap& parents_map, std::uintptr_t id,
-                     const std::unordered_set<std::uintptr_t>& region) {
-  auto& pairs = parents_map[id];
-  pairs.erase(std::remove_if(pairs.begin(), pairs.end(),
-                             [&](auto& p) { return region.count(p.first.id()) > 0; }),
-              pairs.end());
+                     const std::unordered_set<std::uintptr_t>& region,
+                     const std::vector<array>& members) {
+  take_parents_in(parents_map[id], region, uses_by(members, id));
 }
 
 } // namespace
@@ -127,50 +151,74 @@ void compile_fuse(std::vector<array>& tape, ParentsMap& parents_map,
         if (!cache.count(b.id())) new_tape.push_back(b);
       }
     };
-    std::function<void(const array&, int, const Stream&, const Shape&)> recurse;
-    recurse = [&](const array& a, int depth, const Stream& s, const Shape& shape) {
-      if (cache.count(a.id())) return;
-      bool is_output = output_map.count(a.id()) > 0;
-      bool fusable = a.has_primitive() &&
-                     (is_fusable(a.primitive()) ||
-                      (row_mode && is_row_reduce(a)));
-      bool shape_ok = !is_output || a.shape() == shape ||
-                      (row_mode && same_rows(a.shape(), shape));
-      if (depth >= (row_mode ? max_row_depth : max_compile_depth) || !fusable ||
-          a.primitive().stream() != s || !shape_ok) {
-        add_input(a, depth);
-        return;
-      }
-      bool all_parents_in = true;
-      if (depth > 0) {
-        for (auto& [p, idx] : parents_map.at(a.id())) {
-          if (!cache.count(p.id())) {
-            all_parents_in = false;
-            break;
+    // Grows the region from `root` in depth-first pre-order, with an explicit
+    // stack (no recursion, whatever the graph). A pending visit names the
+    // user and the input position, read when visited: a split may rewire the
+    // user's input to a copy in the meantime.
+    struct PendingInput {
+      array user;
+      int input;
+      int depth;
+    };
+    std::vector<PendingInput> pending;
+    // Visits a (at depth): it joins the region, becomes a region input, or,
+    // a broadcast with outside users, is split and its copy visited instead.
+    auto visit = [&](array a, int depth, const Stream& s, const Shape& shape) {
+      for (;;) {
+        if (cache.count(a.id())) return;
+        bool is_output = output_map.count(a.id()) > 0;
+        bool fusable = a.has_primitive() &&
+                       (is_fusable(a.primitive()) ||
+                        (row_mode && is_row_reduce(a)));
+        bool shape_ok = !is_output || a.shape() == shape ||
+                        (row_mode && same_rows(a.shape(), shape));
+        if (depth >= (row_mode ? max_row_depth : max_compile_depth) || !fusable ||
+            a.primitive().stream() != s || !shape_ok) {
+          add_input(a, depth);
+          return;
+        }
+        bool all_parents_in = true;
+        if (depth > 0) {
+          for (auto& [p, idx] : parents_map.at(a.id())) {
+            if (!cache.count(p.id())) {
+              all_parents_in = false;
+              break;
+            }
           }
         }
-      }
-      if (!all_parents_in) {
-        if (is_broadcast(a.primitive())) {
-          array origin = a; // `a` may be rewired to the copy
-          array b = split_one(origin, parents_map, cache);
-          splits.push_back(b);
-          split_origins.push_back(std::move(origin));
-          recurse(b, depth, s, shape);
-        } else {
+        if (!all_parents_in) {
+          if (is_broadcast(a.primitive())) {
+            array b = split_one(a, parents_map, cache, members);
+            splits.push_back(b);
+            split_origins.push_back(std::move(a));
+            a = std::move(b);
+            continue; // visit the copy at the same depth
+          }
           add_input(a, depth);
+          return;
+        }
+        if (is_output) {
+          add_input(a, depth);
+        } else {
+          input_set.erase(a.id());
+        }
+        if (input_set.size() >= max_compile_arrays) return;
+        cache.insert(a.id());
+        members.push_back(a);
+        // Reversed, so the first input is visited first.
+        for (size_t k = a.inputs().size(); k-- > 0;) {
+          pending.push_back({a, static_cast<int>(k), depth + 1});
         }
         return;
       }
-      if (is_output) {
-        add_input(a, depth);
-      } else {
-        input_set.erase(a.id());
+    };
+    auto recurse = [&](const array& root, int depth, const Stream& s, const Shape& shape) {
+      visit(root, depth, s, shape);
+      while (!pending.empty()) {
+        PendingInput next = std::move(pending.back());
+        pending.pop_back();
+        visit(next.user.inputs()[next.input], next.depth, s, shape);
       }
-      if (input_set.size() >= max_compile_arrays) return;
-      cache.insert(a.id());
-      members.push_back(a);
-      for (auto& in : a.inputs()) recurse(in, depth + 1, s, shape);
     };
 
     // The region's result must be computed here, and not by a broadcast
@@ -191,7 +239,12 @@ void compile_fuse(std::vector<array>& tape, ParentsMap& parents_map,
         for (auto& [c, depth] : candidates) {
           if (cache.count(c.id()) || output_map.count(c.id()) || !c.has_primitive()) continue;
           bool all_in = true;
-          for (auto& [p, idx] : parents_map.at(c.id())) all_in &= cache.count(p.id()) > 0;
+          for (auto& [p, idx] : parents_map.at(c.id())) {
+            if (!cache.count(p.id())) {
+              all_in = false;
+              break;
+            }
+          }
           if (!all_in) continue;
           size_t before = cache.size();
           recurse(c, std::max(depth, 1), s, arr.shape());
@@ -231,17 +284,30 @@ void compile_fuse(std::vector<array>& tape, ParentsMap& parents_map,
     std::vector<array> region_inputs;
     std::vector<array> fused_tape;
     std::unordered_set<std::uintptr_t> tape_set;
-    std::function<void(const array&)> recurse_tape;
-    recurse_tape = [&](const array& a) {
+    // Post-order walk of the members with an explicit stack.
+    struct Frame {
+      array node;
+      size_t next_input;
+    };
+    std::vector<Frame> frames;
+    auto enter = [&](const array& a) {
       if (!cache.count(a.id())) {
         if (input_set.insert(a.id()).second) region_inputs.push_back(a);
         return;
       }
-      if (!tape_set.insert(a.id()).second) return;
-      for (auto& in : a.inputs()) recurse_tape(in);
-      fused_tape.push_back(a);
+      if (tape_set.insert(a.id()).second) frames.push_back({a, 0});
     };
-    recurse_tape(arr);
+    enter(arr);
+    while (!frames.empty()) {
+      auto& top = frames.back();
+      if (top.next_input < top.node.inputs().size()) {
+        array in = top.node.inputs()[top.next_input++]; // enter() may move `top`
+        enter(in);
+        continue;
+      }
+      fused_tape.push_back(std::move(top.node));
+      frames.pop_back();
+    }
 
     // Region members that are graph outputs become extra outputs.
     std::vector<array> old_outputs;
@@ -249,7 +315,7 @@ void compile_fuse(std::vector<array>& tape, ParentsMap& parents_map,
       auto& f = fused_tape[j];
       if (output_map.count(f.id())) {
         old_outputs.push_back(f);
-        drop_parents_in(parents_map, f.id(), cache); // now siblings
+        drop_parents_in(parents_map, f.id(), cache, members); // now siblings
       } else {
         parents_map.erase(f.id());
       }
@@ -289,7 +355,7 @@ void compile_fuse(std::vector<array>& tape, ParentsMap& parents_map,
 
     // The region's inputs now feed the Compiled outputs.
     for (size_t k = 0; k < region_inputs.size(); ++k) {
-      drop_parents_in(parents_map, region_inputs[k].id(), cache);
+      drop_parents_in(parents_map, region_inputs[k].id(), cache, members);
       auto& pairs = parents_map[region_inputs[k].id()];
       for (auto& o : compiled_outputs) pairs.push_back({o, static_cast<int>(k)});
     }

@@ -84,12 +84,13 @@ array matrix_norm(const array& a, double ord, const std::vector<int>& axes, bool
 std::vector<int> resolve_axes(const array& a, const std::optional<std::vector<int>>& axis) {
   std::vector<int> axes;
   if (axis) {
+    // The count first: MLX reports too many axes before any of them is out of range.
+    if (axis->empty() || axis->size() > 2) {
+      throw std::invalid_argument("[linalg::norm] Received too many axes for norm.");
+    }
     for (int ax : *axis) axes.push_back(normalize_axis(ax, a.ndim(), "linalg::norm"));
     if (axes.size() == 2 && axes[0] == axes[1]) {
       throw std::invalid_argument("[linalg::norm] Received duplicate axis.");
-    }
-    if (axes.empty() || axes.size() > 2) {
-      throw std::invalid_argument("[linalg::norm] Received too many axes for norm.");
     }
   } else {
     if (a.ndim() != 1 && a.ndim() != 2) {

@@ -219,7 +219,7 @@ array mean(const array& a, const std::vector<int>& axes, bool keepdims, StreamOr
       std::ostringstream msg;
       msg << "[mean] axis " << ax << " is out of bounds for array with " << ndim
           << " dimensions.";
-      throw std::invalid_argument(msg.str());
+      throw std::out_of_range(msg.str()); // IndexError, as MLX
     }
   }
   auto stream = to_stream(s);

@@ -79,7 +79,7 @@ CASES = [
     # axes
     ("sum axis 5", lambda: mx.sum(a23, axis=5), IndexError),
     ("sum axis -3", lambda: mx.sum(a23, axis=-3), IndexError),
-    ("mean axis 2", lambda: mx.mean(a23, axis=2), ValueError),
+    ("mean axis 2", lambda: mx.mean(a23, axis=2), IndexError),
     ("max axis 9", lambda: mx.max(a23, axis=9), IndexError),
     ("sum duplicate axes", lambda: mx.sum(a23, axis=(0, 0)), ValueError),
     ("squeeze non-1 axis", lambda: mx.squeeze(a23, 0), ValueError),

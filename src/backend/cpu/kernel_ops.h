@@ -76,9 +76,31 @@ namespace mxcore::kernel_ops {
     }                                        \
   };
 
+//~ piece wrapping
+// Integer + - * and negation wrap around, as in NumPy and MLX. Signed
+// overflow is undefined in C++ (and small types promote to int, so even
+// uint16 * uint16 can overflow), so integers compute in the unsigned type of
+// the promoted operands and convert back (modular since C++20).
+template <typename T>
+T wrapping_add(T x, T y) {
+  using U = traits::make_unsigned_t<decltype(x + y)>;
+  return T(U(x) + U(y));
+}
+template <typename T>
+T wrapping_subtract(T x, T y) {
+  using U = traits::make_unsigned_t<decltype(x - y)>;
+  return T(U(x) - U(y));
+}
+template <typename T>
+T wrapping_multiply(T x, T y) {
+  using U = traits::make_unsigned_t<decltype(x * y)>;
+  return T(U(x) * U(y));
+}
+
 // ------------------------------------------------------------------ unary
 
 //~ piece Abs
+//~ needs wrapping
 struct Abs {
   template <typename T>
   T operator()(T x) const {
@@ -87,17 +109,22 @@ struct Abs {
     } else if constexpr (is_complex_v<T>) {
       return T(math::abs(x), 0.0f);
     } else {
-      return x < T(0) ? T(-x) : x;
+      return x < T(0) ? wrapping_subtract(T(0), x) : x;
     }
   }
 };
 
 //~ piece Negative
+//~ needs wrapping
 struct Negative {
   template <typename T>
     requires(!is_bool_v<T>)
   T operator()(T x) const {
-    return T(-x);
+    if constexpr (is_int_v<T>) {
+      return wrapping_subtract(T(0), x);
+    } else {
+      return T(-x);
+    }
   }
 };
 
@@ -123,10 +150,15 @@ struct Sign {
 };
 
 //~ piece Square
+//~ needs wrapping
 struct Square {
   template <typename T>
   T operator()(T x) const {
-    return T(x * x);
+    if constexpr (is_int_v<T>) {
+      return wrapping_multiply(x, x);
+    } else {
+      return T(x * x);
+    }
   }
 };
 
@@ -294,30 +326,46 @@ struct Imag {
 // ------------------------------------------------------------------ binary
 
 //~ piece Add
+//~ needs wrapping
 struct Add {
   template <typename T>
   T operator()(T x, T y) const {
-    return T(x + y);
+    if constexpr (is_int_v<T>) {
+      return wrapping_add(x, y);
+    } else {
+      return T(x + y);
+    }
   }
 };
 
 //~ piece Subtract
+//~ needs wrapping
 struct Subtract {
   template <typename T>
   T operator()(T x, T y) const {
-    return T(x - y);
+    if constexpr (is_int_v<T>) {
+      return wrapping_subtract(x, y);
+    } else {
+      return T(x - y);
+    }
   }
 };
 
 //~ piece Multiply
+//~ needs wrapping
 struct Multiply {
   template <typename T>
   T operator()(T x, T y) const {
-    return T(x * y);
+    if constexpr (is_int_v<T>) {
+      return wrapping_multiply(x, y);
+    } else {
+      return T(x * y);
+    }
   }
 };
 
 //~ piece Divide
+//~ needs wrapping
 // True division on inexact types; on integers (reached only through
 // floor_divide) division rounding toward -inf, with x / 0 == 0 as in NumPy.
 struct Divide {
@@ -328,7 +376,7 @@ struct Divide {
       return y == 0 ? T(0) : T(x / y);
     } else if constexpr (is_int_v<T>) {
       if (y == 0) return T(0);
-      if (y == T(-1)) return T(T(0) - x); // avoids the INT_MIN / -1 trap
+      if (y == T(-1)) return wrapping_subtract(T(0), x); // avoids the INT_MIN / -1 trap
       T q = T(x / y);
       return T(q - T((x % y != 0) && ((x < 0) != (y < 0))));
     } else {
@@ -359,6 +407,7 @@ struct Remainder {
 };
 
 //~ piece Power
+//~ needs wrapping
 struct Power {
   template <typename T>
     requires(!is_bool_v<T>)
@@ -372,9 +421,9 @@ struct Power {
       }
       T res = 1;
       while (exp) {
-        if (exp & 1) res = T(res * base);
+        if (exp & 1) res = wrapping_multiply(res, base);
         exp >>= 1;
-        base = T(base * base);
+        base = wrapping_multiply(base, base);
       }
       return res;
     } else if constexpr (is_complex_v<T>) {

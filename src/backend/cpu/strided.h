@@ -24,11 +24,14 @@ using kernel::StridedLayout;
 template <size_t N, typename F>
 void for_each_run(const StridedLayout<N>& layout, int64_t start, int64_t end,
                   F&& f) {
+  // An empty range (an array with a zero dim) has nothing to visit, and its
+  // zero dims must not reach the index decoding below (division by zero).
+  if (start >= end) return;
   const int nd = static_cast<int>(layout.shape.size());
   std::array<int64_t, N> offsets{};
   std::array<int64_t, N> inner{};
   if (nd == 0) {
-    if (start < end) f(offsets, int64_t(1), inner);
+    f(offsets, int64_t(1), inner);
     return;
   }
   for (size_t k = 0; k < N; ++k) inner[k] = layout.strides[k][nd - 1];
