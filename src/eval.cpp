@@ -1,6 +1,7 @@
 // eval: an iterative topological walk over the lazy graph.
 #include <atomic>
 #include <chrono>
+#include <exception>
 #include <mutex>
 #include <stack>
 #include <unordered_map>
@@ -63,12 +64,28 @@ class InterruptPoller {
     auto now = std::chrono::steady_clock::now();
     if (now - last_ < std::chrono::milliseconds(50)) return;
     last_ = now;
-    check();
+    try {
+      check();
+    } catch (...) {
+      interrupted_ = true;
+      throw;
+    }
   }
+  // Whether the host's check stopped this evaluation (async_eval lets those
+  // exceptions through at once: they are the host's, not the graph's).
+  static bool interrupted() { return interrupted_; }
+  static void clear_interrupted() { interrupted_ = false; }
 
  private:
   std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+  static thread_local bool interrupted_;
 };
+thread_local bool InterruptPoller::interrupted_ = false;
+
+// The first error of an async_eval, raised by the next synchronize as MLX's
+// stream workers report theirs.
+std::mutex pending_error_mutex;
+std::exception_ptr pending_async_error;
 
 // Makes a's stream wait for each input computed on another stream in this eval.
 void order_after_inputs(const array& a, const std::unordered_map<uintptr_t, Stream>& producers) {
@@ -177,8 +194,30 @@ void set_eval_interrupt_check(EvalInterruptCheck check) { detail::interrupt_chec
 
 void eval(std::vector<array> outputs) { detail::eval_impl(std::move(outputs)); }
 
+// On the CPU the work runs here; what is asynchronous is where errors appear.
 void async_eval(std::vector<array> outputs) {
-  detail::eval_impl(std::move(outputs));
+  if (detail::in_tracing()) {
+    throw std::invalid_argument("[async_eval] Not allowed inside a graph transformation.");
+  }
+  detail::InterruptPoller::clear_interrupted();
+  try {
+    detail::eval_impl(std::move(outputs));
+  } catch (...) {
+    if (detail::InterruptPoller::interrupted()) throw;
+    std::lock_guard lock(detail::pending_error_mutex);
+    if (!detail::pending_async_error) detail::pending_async_error = std::current_exception();
+  }
 }
+
+namespace detail {
+void rethrow_async_error() {
+  std::exception_ptr error;
+  {
+    std::lock_guard lock(pending_error_mutex);
+    std::swap(error, pending_async_error);
+  }
+  if (error) std::rethrow_exception(error);
+}
+} // namespace detail
 
 } // namespace mxcore
