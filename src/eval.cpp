@@ -175,7 +175,15 @@ void eval_impl(std::vector<array> outputs) {
     auto outs = a.outputs();
     auto& prim = a.primitive();
     if (several_streams) order_after_inputs(a, producers);
-    backend::backend_for(prim.device()).eval(prim, a.inputs(), outs);
+    try {
+      backend::backend_for(prim.device()).eval(prim, a.inputs(), outs);
+    } catch (...) {
+      // A kernel that failed after placing its output leaves it unevaluated,
+      // so a later eval runs it again and reports the same error.
+      for (auto& o : outs) o.set_status(array::Status::unscheduled);
+      synchronize_streams();
+      throw;
+    }
     for (auto& o : outs) o.set_status(array::Status::evaluated);
     if (several_streams) {
       for (auto& o : outs) producers.emplace(o.id(), prim.stream());
