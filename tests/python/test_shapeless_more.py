@@ -75,3 +75,12 @@ def test_a_reduce_after_a_gather_with_a_new_index_length():
 def test_a_reshape_adding_a_dim_under_vmap(fun):
     got = check(mx.vmap(fun), (X23,), (X45,))
     assert got[0].ndim == 3
+
+
+def test_a_shapeless_export_of_a_mean_follows_the_call_shape(tmp_path):
+    path = str(tmp_path / "mean.mlxfn")
+    mx.export_function(path, lambda x: mx.mean(x, axis=1), mx.ones((2, 3)), shapeless=True)
+    imported = mx.import_function(path)
+    out = imported(mx.array(X45))
+    out = out[0] if isinstance(out, (list, tuple)) else out
+    np.testing.assert_allclose(np.array(out), X45.mean(axis=1), rtol=1e-5)
