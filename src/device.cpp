@@ -7,6 +7,7 @@
 
 #include "mxcore/backend.h"
 #include "mxcore/stream.h"
+#include "transforms_impl.h"
 
 namespace mxcore {
 
@@ -27,6 +28,10 @@ StreamRegistry& registry() {
   static StreamRegistry r;
   return r;
 }
+
+// set_default_stream is per thread (as in MLX): a thread that never set one
+// uses the registry's default stream of the device type.
+thread_local int thread_default_index[2] = {-1, -1};
 
 void check_available(const Device& d, const char* op) {
   if (!is_available(d)) {
@@ -66,6 +71,7 @@ Stream default_stream(Device d) {
   std::optional<Stream> made;
   {
     std::lock_guard lock(r.mtx);
+    if (int own = thread_default_index[type_slot(d.type)]; own >= 0) return r.streams[own];
     int& index = r.default_index[type_slot(d.type)];
     if (index >= 0) return r.streams[index];
     made = add_stream_locked(r, d);
@@ -83,7 +89,7 @@ void set_default_stream(Stream s) {
       r.streams[s.index].device.type != s.device.type) {
     throw std::invalid_argument("[set_default_stream] Unknown stream.");
   }
-  r.default_index[type_slot(s.device.type)] = s.index;
+  thread_default_index[type_slot(s.device.type)] = s.index;
 }
 
 Stream new_stream(Device d) {
@@ -108,8 +114,12 @@ void synchronize() {
     streams = r.streams;
   }
   for (auto& s : streams) backend::backend_for(s.device).synchronize(s);
+  detail::rethrow_async_error();
 }
-void synchronize(Stream s) { backend::backend_for(s.device).synchronize(s); }
+void synchronize(Stream s) {
+  backend::backend_for(s.device).synchronize(s);
+  detail::rethrow_async_error();
+}
 
 std::ostream& operator<<(std::ostream& os, const Device& d) {
   return os << "Device(" << (d.type == Device::cpu ? "cpu" : "gpu") << ", "

@@ -2,6 +2,7 @@
 #include <array>
 #include <atomic>
 #include <chrono>
+#include <exception>
 #include <mutex>
 #include <stack>
 #include <unordered_map>
@@ -64,12 +65,28 @@ class InterruptPoller {
     auto now = std::chrono::steady_clock::now();
     if (now - last_ < std::chrono::milliseconds(50)) return;
     last_ = now;
-    check();
+    try {
+      check();
+    } catch (...) {
+      interrupted_ = true;
+      throw;
+    }
   }
+  // Whether the host's check stopped this evaluation (async_eval lets those
+  // exceptions through at once: they are the host's, not the graph's).
+  static bool interrupted() { return interrupted_; }
+  static void clear_interrupted() { interrupted_ = false; }
 
  private:
   std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+  static thread_local bool interrupted_;
 };
+thread_local bool InterruptPoller::interrupted_ = false;
+
+// The first error of an async_eval, raised by the next synchronize as MLX's
+// stream workers report theirs.
+std::mutex pending_error_mutex;
+std::exception_ptr pending_async_error;
 
 // The ids eval has seen: a short array scanned linearly while the graph is
 // small (a tiny call schedules one or two nodes: no hashing, no allocation),
@@ -194,7 +211,15 @@ void eval_impl(std::vector<array> outputs) {
     auto outs = a.outputs();
     auto& prim = a.primitive();
     if (several_streams) order_after_inputs(a, producers);
-    backend::backend_for(prim.device()).eval(prim, a.inputs(), outs);
+    try {
+      backend::backend_for(prim.device()).eval(prim, a.inputs(), outs);
+    } catch (...) {
+      // A kernel that failed after placing its output leaves it unevaluated,
+      // so a later eval runs it again and reports the same error.
+      for (auto& o : outs) o.set_status(array::Status::unscheduled);
+      synchronize_streams();
+      throw;
+    }
     for (auto& o : outs) o.set_status(array::Status::evaluated);
     if (several_streams) {
       for (auto& o : outs) producers.emplace(o.id(), prim.stream());
@@ -213,8 +238,30 @@ void set_eval_interrupt_check(EvalInterruptCheck check) { detail::interrupt_chec
 
 void eval(std::vector<array> outputs) { detail::eval_impl(std::move(outputs)); }
 
+// On the CPU the work runs here; what is asynchronous is where errors appear.
 void async_eval(std::vector<array> outputs) {
-  detail::eval_impl(std::move(outputs));
+  if (detail::in_tracing()) {
+    throw std::invalid_argument("[async_eval] Not allowed inside a graph transformation.");
+  }
+  detail::InterruptPoller::clear_interrupted();
+  try {
+    detail::eval_impl(std::move(outputs));
+  } catch (...) {
+    if (detail::InterruptPoller::interrupted()) throw;
+    std::lock_guard lock(detail::pending_error_mutex);
+    if (!detail::pending_async_error) detail::pending_async_error = std::current_exception();
+  }
 }
+
+namespace detail {
+void rethrow_async_error() {
+  std::exception_ptr error;
+  {
+    std::lock_guard lock(pending_error_mutex);
+    std::swap(error, pending_async_error);
+  }
+  if (error) std::rethrow_exception(error);
+}
+} // namespace detail
 
 } // namespace mxcore

@@ -35,5 +35,7 @@ bool retain_graph();
 
 // Evaluate arrays; the walk is iterative and the graph is detached afterwards.
 void eval_impl(std::vector<array> outputs);
+// Raises (once) the first error an async_eval met; synchronize calls it.
+void rethrow_async_error();
 
 } // namespace mxcore::detail

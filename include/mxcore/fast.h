@@ -19,6 +19,10 @@ array rms_norm(const array& x, const std::optional<array>& weight, float eps,
 // positions run along axis -2 starting at `offset`. Either `base` or `freqs`.
 array rope(const array& x, int dims, bool traditional, std::optional<float> base, float scale,
            int offset, const std::optional<array>& freqs = std::nullopt, StreamOrDevice s = {});
+// offset as an array: a scalar, or one starting position per batch entry (B,).
+array rope(const array& x, int dims, bool traditional, std::optional<float> base, float scale,
+           const array& offset, const std::optional<array>& freqs = std::nullopt,
+           StreamOrDevice s = {});
 // softmax(scale * q @ k^T + mask) @ v with q (B, Hq, Lq, D), k/v (B, Hkv, Lk, D/Dv),
 // Hq a multiple of Hkv (grouped-query attention). mask_mode: "" (use `mask` if
 // given: bool selects, other dtypes are added) or "causal".

@@ -19,6 +19,7 @@ inline bool operator==(const Stream& a, const Stream& b) { return a.index == b.i
 inline bool operator!=(const Stream& a, const Stream& b) { return a.index != b.index; }
 
 Stream default_stream(Device d);
+// Sets the calling thread's default stream of s's device type.
 void set_default_stream(Stream s);
 Stream new_stream(Device d);
 // Wait for all work on the stream (all streams when none given).

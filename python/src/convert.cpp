@@ -57,8 +57,12 @@ const char* numpy_name(Dtype t) {
 array from_numpy(py::array arr, std::optional<Dtype> dtype, bool from_python_values) {
   auto src = from_numpy_kind(arr.dtype());
   if (!src) {
-    throw py::type_error("[array] Cannot convert NumPy dtype " +
-                         std::string(py::str(arr.dtype())) + " to an mxcore array.");
+    // MLX raises ValueError for values it cannot hold (strings, bytes, objects).
+    char kind = arr.dtype().kind();
+    std::string type = kind == 'U' ? "str" : kind == 'S' ? "bytes" : kind == 'O' ? "object" : "";
+    throw std::invalid_argument(
+        "[array] Invalid type " + (type.empty() ? std::string() : type + " ") + "(NumPy dtype " +
+        std::string(py::str(arr.dtype())) + ") received in array initialization.");
   }
   Dtype src_t = *src;
   if (from_python_values && !dtype) {
@@ -195,6 +199,11 @@ array to_array(const py::handle& obj, std::optional<Dtype> hint) {
       return from_numpy(npa, hint.value_or(float32), true);
     }
     return from_numpy(npa, std::nullopt, true);
+  }
+  if (PyBytes_Check(obj.ptr())) {
+    // bytes are a buffer of uint8 to MLX (NumPy would make a string scalar).
+    py::module_ np = py::module_::import("numpy");
+    return from_numpy(np.attr("frombuffer")(obj, py::arg("dtype") = "uint8"), std::nullopt, false);
   }
   if (py::isinstance<py::array>(obj) || py::hasattr(obj, "__array__") ||
       PyObject_CheckBuffer(obj.ptr())) {

@@ -16,10 +16,14 @@ void init_fast(py::module_& parent) {
     return fast::rms_norm(x, weight, eps, s);
   }, py::arg("x"), py::arg("weight"), py::arg("eps"), py::kw_only(),
      py::arg("stream") = py::none(), "Root Mean Square normalization over the last axis.");
+  // offset: an int, or an array (a scalar or one offset per batch entry).
   m.def("rope", [](const array& a, int dims, bool traditional, std::optional<float> base,
-                   float scale, int offset, const std::optional<array>& freqs,
+                   float scale, const py::object& offset, const std::optional<array>& freqs,
                    mxpy::StreamArg s) {
-    return fast::rope(a, dims, traditional, base, scale, offset, freqs, s);
+    if (py::isinstance<array>(offset)) {
+      return fast::rope(a, dims, traditional, base, scale, offset.cast<array>(), freqs, s);
+    }
+    return fast::rope(a, dims, traditional, base, scale, offset.cast<int>(), freqs, s);
   }, py::arg("a"), py::arg("dims"), py::kw_only(), py::arg("traditional"), py::arg("base"),
      py::arg("scale"), py::arg("offset"), py::arg("freqs") = py::none(),
      py::arg("stream") = py::none(), "Apply rotary positional encoding to the input.");

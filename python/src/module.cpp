@@ -5,6 +5,7 @@
 PYBIND11_MODULE(_core, m) {
   m.doc() = "mxcore: lazy arrays, function transformations and a graph compiler";
   mxcore::set_print_python_style(true);
+  init_errors(m);
   init_dtype(m);
   init_device(m);
   init_array(m);

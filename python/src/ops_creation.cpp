@@ -34,7 +34,12 @@ array arange_py(const py::object& start, const py::object& stop, const py::objec
 } // namespace
 
 void init_ops_creation(py::module_& m) {
-  m.def("arange", &arange_py, py::arg("start"), py::arg("stop"), py::arg("step") = py::none(),
+  // arange(start, stop=None, step=None): a lone start is the stop, as in range().
+  m.def("arange", [](const py::object& start, const py::object& stop, const py::object& step,
+                     std::optional<Dtype> dtype, mxpy::StreamArg s) {
+    if (stop.is_none()) return arange_py(py::none(), start, step, dtype, s);
+    return arange_py(start, stop, step, dtype, s);
+  }, py::arg("start"), py::arg("stop") = py::none(), py::arg("step") = py::none(),
         py::arg("dtype") = py::none(), py::kw_only(), py::arg("stream") = py::none(),
         "Values in [start, stop) spaced by step.");
   m.def("arange", [](const py::object& stop, const py::object& step, std::optional<Dtype> dtype,

@@ -64,10 +64,19 @@ void def_kth(py::module_& m, const char* name, const char* kth_name, KthFn fn,
      py::arg("stream") = py::none(), doc);
 }
 
+// Widths fix the output shape: an array (e.g. one mapped by vmap) cannot.
+constexpr const char* kArrayWidthError =
+    "[pad] pad_width must be Python ints or tuples of ints, not an array (the widths set the "
+    "output shape, so they cannot be mapped by vmap or traced).";
+
 // pad_width: int, (w,), (before, after), or one (before, after) per axis.
 std::vector<std::pair<int, int>> pad_width_arg(const py::object& obj, int ndim) {
   auto as_pair = [](const py::handle& h) -> std::pair<int, int> {
+    if (py::isinstance<array>(h)) throw py::type_error(kArrayWidthError);
     if (py::isinstance<py::sequence>(h)) {
+      for (auto w : h.cast<py::sequence>()) {
+        if (py::isinstance<array>(w)) throw py::type_error(kArrayWidthError);
+      }
       auto v = h.cast<std::vector<int>>();
       if (v.size() == 1) return {v[0], v[0]};
       if (v.size() == 2) return {v[0], v[1]};
@@ -76,8 +85,13 @@ std::vector<std::pair<int, int>> pad_width_arg(const py::object& obj, int ndim) 
     int w = h.cast<int>();
     return {w, w};
   };
-  if (!py::isinstance<py::sequence>(obj)) return {size_t(ndim), as_pair(obj)};
+  if (py::isinstance<array>(obj) || !py::isinstance<py::sequence>(obj)) {
+    return {size_t(ndim), as_pair(obj)};
+  }
   auto seq = obj.cast<py::sequence>();
+  for (auto item : seq) {
+    if (py::isinstance<array>(item)) as_pair(item);  // raises the TypeError above
+  }
   bool nested = seq.size() > 0 && py::isinstance<py::sequence>(seq[0]);
   if (!nested) return {size_t(ndim), as_pair(obj)};
   std::vector<std::pair<int, int>> widths;

@@ -7,6 +7,7 @@
 #include <optional>
 #include <sstream>
 
+#include "mxcore/errors.h"
 #include "bindings.h"
 #include "eval_interrupt.h"
 #include "mxcore/ops.h"
@@ -245,7 +246,7 @@ std::vector<int> flat_axes(const py::object& tree, const py::object& axes, bool 
       std::ostringstream msg;
       msg << "[vmap] Invalid" << (output ? " output " : " ") << "vectorization axis "
           << axis << " for array with shape " << shape_text(x.shape());
-      throw std::out_of_range(msg.str()); // IndexError, as in MLX
+      throw mxcore::axis_error(msg.str());
     }
     return normalized;
   };

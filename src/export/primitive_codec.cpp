@@ -17,6 +17,7 @@
 #include "primitives/hadamard.h"
 #include "primitives/indexing.h"
 #include "primitives/linalg.h"
+#include "primitives/number_of_elements.h"
 #include "primitives/matmul.h"
 #include "primitives/random_bits.h"
 #include "primitives/reduce.h"
@@ -233,6 +234,18 @@ void add_reductions_and_indexing(Registry& r) {
       [](ByteReader& in, Stream s) {
         auto type = in.enumeration<Reduce::ReduceType>(6, "reduction");
         return std::make_shared<Reduce>(s, type, in.ints());
+      });
+  r.add<NumberOfElements>(
+      "NumberOfElements",
+      [](const NumberOfElements& p, ByteWriter& w) {
+        w.ints(p.axes());
+        w.u8(p.inverted());
+        w.dtype(p.dtype());
+      },
+      [](ByteReader& in, Stream s) {
+        auto axes = in.ints();
+        bool inverted = in.enumeration<int>(2, "inverted flag") != 0;
+        return std::make_shared<NumberOfElements>(s, axes, inverted, in.dtype());
       });
   r.add<ArgReduce>(
       "ArgReduce",

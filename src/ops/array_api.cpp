@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "mxcore/errors.h"
 #include "mxcore/ops_extra.h"
 #include "ops/util.h"
 #include "primitives/elementwise.h"
@@ -64,7 +65,7 @@ array flip(const array& a, StreamOrDevice s) { return flip(a, all_axes(a.ndim())
 
 std::vector<array> unstack(const array& a, int axis, StreamOrDevice s) {
   if (a.ndim() == 0 || axis < -a.ndim() || axis >= a.ndim()) {
-    throw std::out_of_range("[unstack] Axis " + std::to_string(axis) +
+    throw axis_error("[unstack] Axis " + std::to_string(axis) +
                             " is out of bounds for array with " + std::to_string(a.ndim()) +
                             " dimensions.");
   }
@@ -246,7 +247,8 @@ array vecdot(const array& a, const array& b, int axis, StreamOrDevice s) {
 array diff(const array& a, int n, int axis, StreamOrDevice s) {
   if (n < 0) throw std::invalid_argument("[diff] Order `n` must be non-negative.");
   if (a.ndim() == 0 || axis < -a.ndim() || axis >= a.ndim()) {
-    throw std::out_of_range("[diff] Axis is out of bounds for the array.");
+    throw axis_error("[diff] Axis " + std::to_string(axis) + " is out of bounds for array with " +
+                     std::to_string(a.ndim()) + " dimensions.");
   }
   auto stream = to_stream(s);
   axis = axis < 0 ? axis + a.ndim() : axis;

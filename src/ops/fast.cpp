@@ -75,6 +75,11 @@ array rms_norm(const array& x, const std::optional<array>& weight, float eps, St
 
 array rope(const array& x, int dims, bool traditional, std::optional<float> base, float scale,
            int offset, const std::optional<array>& freqs, StreamOrDevice s) {
+  return rope(x, dims, traditional, base, scale, array(offset, int32), freqs, s);
+}
+
+array rope(const array& x, int dims, bool traditional, std::optional<float> base, float scale,
+           const array& offset, const std::optional<array>& freqs, StreamOrDevice s) {
   if (x.ndim() < 3) {
     throw std::invalid_argument("[rope] Input must have at least 3 dimensions but got shape " +
                                 shape_str(x.shape()) + ".");
@@ -91,6 +96,12 @@ array rope(const array& x, int dims, bool traditional, std::optional<float> base
   if (base.has_value() == freqs.has_value()) {
     throw std::invalid_argument("[rope] Exactly one of base or freqs must be provided.");
   }
+  if (offset.ndim() > 1 || (offset.ndim() == 1 && offset.size() != 1 &&
+                            offset.shape(0) != x.shape(0))) {
+    throw std::invalid_argument("[rope] offset must be a scalar or a vector of B = " +
+                                std::to_string(x.shape(0)) + " offsets but got shape " +
+                                shape_str(offset.shape()) + ".");
+  }
   const int half = dims / 2;
   if (freqs && (freqs->ndim() != 1 || freqs->shape(0) != half)) {
     throw std::invalid_argument("[rope] freqs must be one dimensional with dims / 2 = " +
@@ -99,32 +110,36 @@ array rope(const array& x, int dims, bool traditional, std::optional<float> base
   }
   const Dtype t = x.dtype();
   const Dtype ct = t == float64 ? float64 : float32;
+  const int batch = x.shape(0);
   const int length = x.shape(-2);
   const int feat = x.shape(-1);
-  // theta[p, j] = (offset + p) * scale * inv_freq[j], inv_freq[j] = base^(-j / half).
-  array positions = multiply(astype(arange(offset, offset + length, 1, s), ct, s),
+  // theta[b, p, j] = (offset[b] + p) * scale * inv_freq[j], inv_freq[j] = base^(-j / half);
+  // laid out (B or 1, 1, T, half) against the input as (B, rest, T, D).
+  array first = reshape(offset, {-1, 1, 1}, s);
+  array positions = multiply(astype(add(first, arange(0, length, 1, s), s), ct, s),
                              array(double(scale), ct), s);
   array inv_freqs = freqs
       ? reciprocal(astype(*freqs, ct, s), s)
       : exp(multiply(astype(arange(0, -half, -1, s), ct, s),
                      array(std::log(double(*base)) / half, ct), s), s);
-  array theta = multiply(expand_dims(positions, 1, s), expand_dims(inv_freqs, 0, s), s);
+  array theta = multiply(expand_dims(positions, -1, s), inv_freqs, s);
   array cosv = cos(theta, s);
   array sinv = sin(theta, s);
 
-  array xs = astype(reshape(x, {-1, length, feat}, s), ct, s);
-  const int b = xs.shape(0);
-  array x1 = traditional ? slice(xs, {0, 0, 0}, {b, length, dims}, {1, 1, 2}, s)
-                         : slice(xs, {0, 0, 0}, {b, length, half}, s);
-  array x2 = traditional ? slice(xs, {0, 0, 1}, {b, length, dims}, {1, 1, 2}, s)
-                         : slice(xs, {0, 0, half}, {b, length, dims}, s);
+  array xs = astype(reshape(x, {batch, -1, length, feat}, s), ct, s);
+  const int m = xs.shape(1);
+  array x1 = traditional ? slice(xs, {0, 0, 0, 0}, {batch, m, length, dims}, {1, 1, 1, 2}, s)
+                         : slice(xs, {0, 0, 0, 0}, {batch, m, length, half}, s);
+  array x2 = traditional ? slice(xs, {0, 0, 0, 1}, {batch, m, length, dims}, {1, 1, 1, 2}, s)
+                         : slice(xs, {0, 0, 0, half}, {batch, m, length, dims}, s);
   array r1 = subtract(multiply(x1, cosv, s), multiply(x2, sinv, s), s);
   array r2 = add(multiply(x1, sinv, s), multiply(x2, cosv, s), s);
   array rotated = traditional
-      ? reshape(stack({r1, r2}, -1, s), {b, length, dims}, s)
+      ? reshape(stack({r1, r2}, -1, s), {batch, m, length, dims}, s)
       : concatenate({r1, r2}, -1, s);
   if (dims < feat) {
-    rotated = concatenate({rotated, slice(xs, {0, 0, dims}, {b, length, feat}, s)}, -1, s);
+    rotated = concatenate(
+        {rotated, slice(xs, {0, 0, 0, dims}, {batch, m, length, feat}, s)}, -1, s);
   }
   return reshape(astype(rotated, t, s), x.shape(), s);
 }

@@ -1,6 +1,7 @@
 // mx.fft op builders: argument checks, zero padding / cropping to the
 // requested sizes, dtype promotion (inputs become complex64, or float32 for
 // rfftn), the FFT primitive, and the norm scaling.
+#include "mxcore/errors.h"
 #include "mxcore/fft.h"
 
 #include <cmath>
@@ -25,7 +26,7 @@ std::string tuple_str(const std::vector<int>& v) {
 }
 
 [[noreturn]] void invalid_axis(int ndim) {
-  throw std::out_of_range("[fftn] Invalid axis received for array with " +
+  throw axis_error("[fftn] Invalid axis received for array with " +
                           std::to_string(ndim) + " dimensions.");
 }
 
@@ -119,7 +120,7 @@ array shift_impl(const array& a, const std::vector<int>& axes, bool inverse, Str
   for (int ax : axes) {
     int axis = ax < 0 ? ax + a.ndim() : ax;
     if (axis < 0 || axis >= a.ndim()) {
-      throw std::out_of_range((inverse ? "[ifftshift] Invalid axis " : "[fftshift] Invalid axis ") +
+      throw axis_error((inverse ? "[ifftshift] Invalid axis " : "[fftshift] Invalid axis ") +
                               std::to_string(ax) + " for array with " +
                               std::to_string(a.ndim()) + " dimensions.");
     }

@@ -4,7 +4,9 @@
 #include <numeric>
 #include <set>
 
+#include "mxcore/errors.h"
 #include "ops/util.h"
+#include "primitives/number_of_elements.h"
 #include "primitives/reduce.h"
 
 namespace mxcore {
@@ -17,7 +19,7 @@ struct ReduceShape {
   bool is_noop;              // every reduced axis already has size 1
 };
 
-// Validates axes like MLX: out of range → std::out_of_range (IndexError),
+// Validates axes like MLX: out of range → axis_error (mxcore/errors.h),
 // duplicates → std::invalid_argument (ValueError).
 ReduceShape compute_reduce_shape(const std::vector<int>& axes, const Shape& shape,
                                  const char* op) {
@@ -29,7 +31,7 @@ ReduceShape compute_reduce_shape(const std::vector<int>& axes, const Shape& shap
       std::ostringstream msg;
       msg << "[" << op << "] Invalid axis " << ax << " for array with " << ndim
           << " dimensions.";
-      throw std::out_of_range(msg.str());
+      throw axis_error(msg.str());
     }
     axes_set.insert(a);
   }
@@ -88,13 +90,6 @@ array make_reduce(const array& a, const std::vector<int>& axes, bool keepdims,
       ? astype(a, out_type, stream)
       : array(r.kept_shape, out_type, std::make_shared<Reduce>(stream, type, r.axes), {a});
   return keepdims ? out : drop_axes(out, r.axes, stream);
-}
-
-// Number of elements reduced over `axes` (validated by the caller).
-double count_elements(const array& a, const std::vector<int>& axes) {
-  double n = 1;
-  for (int ax : axes) n *= a.shape(ax < 0 ? ax + a.ndim() : ax);
-  return n;
 }
 
 array make_arg_reduce(const array& a, int axis, bool keepdims,
@@ -224,7 +219,7 @@ array mean(const array& a, const std::vector<int>& axes, bool keepdims, StreamOr
   }
   auto stream = to_stream(s);
   auto dtype = at_least_float_promoted(a.dtype());
-  array normalizer(1.0 / count_elements(a, axes), dtype);
+  array normalizer = number_of_elements(a, axes, /* inverted = */ true, dtype, stream);
   return multiply(sum(a, axes, keepdims, stream), normalizer, stream);
 }
 array mean(const array& a, int axis, bool keepdims, StreamOrDevice s) {
@@ -246,11 +241,12 @@ array var(const array& a, const std::vector<int>& axes, bool keepdims, int ddof,
     centered = abs(centered, stream);
   }
   array v = sum(multiply(centered, centered, stream), axes, keepdims, stream);
-  double n = count_elements(a, axes);
   if (ddof != 0) {
-    return divide(v, array(std::max(n - ddof, 0.0), dtype), stream);
+    array n = number_of_elements(a, axes, /* inverted = */ false, dtype, stream);
+    return divide(v, maximum(subtract(n, array(ddof, dtype), stream), array(0, dtype), stream),
+                  stream);
   }
-  return multiply(v, array(1.0 / n, dtype), stream);
+  return multiply(v, number_of_elements(a, axes, /* inverted = */ true, dtype, stream), stream);
 }
 array var(const array& a, int axis, bool keepdims, int ddof, StreamOrDevice s) {
   return var(a, std::vector<int>{axis}, keepdims, ddof, s);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "mxcore/errors.h"
+
 namespace mxcore {
 
 Stream to_stream(StreamOrDevice s) {
@@ -16,7 +18,7 @@ int normalize_axis(int axis, int ndim, const char* op) {
     std::ostringstream msg;
     msg << "[" << op << "] Invalid axis " << axis << " for array with " << ndim
         << " dimensions.";
-    throw std::out_of_range(msg.str()); // an IndexError in Python, as in MLX
+    throw axis_error(msg.str());
   }
   return a;
 }

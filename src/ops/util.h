@@ -9,8 +9,8 @@
 
 namespace mxcore {
 
-// Maps a possibly negative axis into [0, ndim); throws std::invalid_argument
-// naming the op.
+// Maps a possibly negative axis into [0, ndim); throws axis_error
+// (mxcore/errors.h) naming the op.
 int normalize_axis(int axis, int ndim, const char* op);
 // Normalizes, sorts and checks for duplicates.
 std::vector<int> normalize_axes(const std::vector<int>& axes, int ndim, const char* op);

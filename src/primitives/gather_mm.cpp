@@ -98,7 +98,9 @@ std::vector<array> GatherMM::vjp(const std::vector<array>& primals,
           gather_mm_indexed(swapaxes(a, -1, -2, s), cotan, lhs, pair_ids, false, s);
       vjps.push_back(scatter_pairs(per_pair, rhs, b, s));
     } else {
-      throw std::invalid_argument("[GatherMM] Cannot calculate VJP with respect to indices.");
+      throw std::invalid_argument(
+          "[GatherMM] Cannot calculate VJP with respect to indices. Use stop_gradient on "
+          "indices to stop gradients from being computed.");
     }
   }
   return vjps;

@@ -3,11 +3,27 @@
 #include <numeric>
 
 #include "mxcore/ops.h"
+#include "primitives/elementwise.h"
 #include "primitives/indexing.h"
 
 namespace mxcore {
 
 namespace {
+
+constexpr const char* kIndicesVjpError =
+    "[gather] Cannot calculate VJP with respect to indices. Use stop_gradient on indices to "
+    "stop gradients from being computed.";
+constexpr const char* kScatterIndicesVjpError =
+    "[scatter] Cannot calculate VJP with respect to indices. Use stop_gradient on indices to "
+    "stop gradients from being computed.";
+
+// Whether an index reaching a vjp is one the gradient was asked for (the
+// transform's handle of a primal, a Copy), which MLX refuses. An index computed
+// from the primals by another op (argmax, ...) gets zeros instead: its
+// producer's own rule would drop the cotangent anyway.
+bool is_differentiated_index(const array& index) {
+  return index.has_primitive() && dynamic_cast<const Copy*>(&index.primitive()) != nullptr;
+}
 
 // Lays every index array out as [batch or 1] + K per-example dims (K the
 // largest per-example rank), so they broadcast with the batch first.
@@ -96,6 +112,8 @@ std::vector<array> Gather::vjp(const std::vector<array>& primals,
       // Every read window sends its cotangent back; repeated reads add up.
       out.push_back(scatter_add(zeros_like(primals[0], stream()), indices, cotangents[0], axes_,
                                 stream()));
+    } else if (is_differentiated_index(primals[arg])) {
+      throw std::invalid_argument(kIndicesVjpError);
     } else {
       out.push_back(zeros_like(primals[arg], stream()));
     }
@@ -140,6 +158,50 @@ std::pair<std::vector<array>, std::vector<int>> Gather::vmap(const std::vector<a
 }
 
 // ---- Scatter
+// out = src * P, where P holds at each position the product of the updates
+// sent there (1 elsewhere). d/dsrc = cot * P. Update j at position p gets
+// cot * src * (product of the other updates at p): computed from the product
+// of the nonzero updates and a count of zeros, so zero updates need no division.
+std::vector<array> Scatter::scatter_prod_vjp(const std::vector<array>& primals,
+                                             const array& cot,
+                                             const std::vector<int>& argnums) {
+  auto s = stream();
+  const array& src = primals[0];
+  const array& upd = primals.back();
+  size_t upd_arg = primals.size() - 1;
+  std::vector<array> indices(primals.begin() + 1, primals.end() - 1);
+  int idx_rank = upd.ndim() - src.ndim();
+  Shape window(upd.shape().begin() + idx_rank, upd.shape().end());
+  std::vector<array> out;
+  for (int arg : argnums) {
+    if (arg == 0) {
+      array ones = ones_like(src, s);
+      out.push_back(multiply(cot, scatter_prod(ones, indices, astype(upd, src.dtype(), s), axes_, s), s));
+    } else if (static_cast<size_t>(arg) == upd_arg) {
+      array is_zero = equal(upd, zeros_like(upd, s), s);
+      array nonzero_upd = where(is_zero, ones_like(upd, s), upd, s);
+      array nonzero_prod = scatter_prod(ones_like(src, s), indices, nonzero_upd, axes_, s);
+      array zero_count =
+          scatter_add(zeros(src.shape(), int32, s), indices, astype(is_zero, int32, s), axes_, s);
+      auto at_updates = [&](const array& x) { return gather(x, indices, axes_, window, s); };
+      array prod_at = reshape(at_updates(nonzero_prod), upd.shape(), s);
+      array zeros_at = reshape(at_updates(zero_count), upd.shape(), s);
+      array others_if_nonzero = where(equal(zeros_at, array(0), s), divide(prod_at, nonzero_upd, s),
+                                      zeros_like(prod_at, s), s);
+      array others_if_zero =
+          where(equal(zeros_at, array(1), s), prod_at, zeros_like(prod_at, s), s);
+      array others = where(is_zero, others_if_zero, others_if_nonzero, s);
+      array cot_src = reshape(at_updates(multiply(cot, src, s)), upd.shape(), s);
+      out.push_back(astype(multiply(cot_src, others, s), upd.dtype(), s));
+    } else if (is_differentiated_index(primals[arg])) {
+      throw std::invalid_argument(kScatterIndicesVjpError);
+    } else {
+      out.push_back(zeros_like(primals[arg], s));
+    }
+  }
+  return out;
+}
+
 std::vector<array> Scatter::jvp(const std::vector<array>& primals,
                                 const std::vector<array>& tangents,
                                 const std::vector<int>& argnums) {
@@ -163,9 +225,7 @@ std::vector<array> Scatter::vjp(const std::vector<array>& primals,
                                 const std::vector<array>& cotangents,
                                 const std::vector<int>& argnums,
                                 const std::vector<array>& outputs) {
-  if (reduce_ == Prod) {
-    throw std::invalid_argument("[ScatterProd] VJP is not implemented for scatter_prod.");
-  }
+  if (reduce_ == Prod) return scatter_prod_vjp(primals, cotangents[0], argnums);
   auto s = stream();
   const array& cot = cotangents[0];
   const array& src = primals[0];
@@ -194,6 +254,8 @@ std::vector<array> Scatter::vjp(const std::vector<array>& primals,
         g = where(won, g, zeros_like(g, s), s);
       }
       out.push_back(g);
+    } else if (is_differentiated_index(primals[arg])) {
+      throw std::invalid_argument(kScatterIndicesVjpError);
     } else {
       out.push_back(zeros_like(primals[arg], s));
     }

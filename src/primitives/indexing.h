@@ -50,6 +50,8 @@ class Scatter : public UnaryPrimitive {
   const std::vector<int>& axes() const { return axes_; }
 
  private:
+  std::vector<array> scatter_prod_vjp(const std::vector<array>& primals, const array& cot,
+                                      const std::vector<int>& argnums);
   ReduceType reduce_;
   std::vector<int> axes_;
 };

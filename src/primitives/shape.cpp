@@ -1,6 +1,8 @@
 #include "primitives/shape.h"
 
+#include <climits>
 #include <numeric>
+#include <optional>
 
 #include "mxcore/ops.h"
 #include "ops/util.h"
@@ -114,10 +116,66 @@ std::optional<Strides> reshape_view_strides(const Shape& shape, const Strides& s
   return out;
 }
 
+namespace {
+
+// Shapeless reshape by groups: the traced input and output dims other than 1
+// are matched into groups of equal product (as NumPy matches a reshape); a
+// changed input dim that is a group of its own gives its new size to its
+// output dim (e.g. (2,3) -> (2,1,3), as vmap of x[None] builds). Size-1
+// output dims stay 1. Returns nothing when a changed dim is merged or split,
+// or a traced 1 grew.
+std::optional<Shape> reshape_by_groups(const Shape& traced_in, const Shape& traced_out,
+                                       const Shape& in) {
+  std::vector<int> ins, outs;
+  for (size_t i = 0; i < traced_in.size(); ++i) {
+    if (traced_in[i] != 1) ins.push_back(static_cast<int>(i));
+    else if (in[i] != 1) return std::nullopt;
+  }
+  for (size_t j = 0; j < traced_out.size(); ++j) {
+    if (traced_out[j] != 1) outs.push_back(static_cast<int>(j));
+  }
+  Shape out = traced_out;
+  size_t a = 0, b = 0;
+  while (a < ins.size() && b < outs.size()) {
+    size_t a_end = a + 1, b_end = b + 1;
+    int64_t p_in = traced_in[ins[a]], p_out = traced_out[outs[b]];
+    while (p_in != p_out) {
+      if (p_in < p_out) {
+        if (a_end == ins.size()) return std::nullopt;
+        p_in *= traced_in[ins[a_end++]];
+      } else {
+        if (b_end == outs.size()) return std::nullopt;
+        p_out *= traced_out[outs[b_end++]];
+      }
+    }
+    bool changed = false;
+    int64_t new_size = 1;
+    for (size_t k = a; k < a_end; ++k) {
+      changed |= in[ins[k]] != traced_in[ins[k]];
+      new_size *= in[ins[k]];
+    }
+    if (changed) {
+      // Only a dim moved past inserted or removed 1s follows; a merge of
+      // changed dims is ambiguous (the traced -1 is gone) and left to fail.
+      if (a_end - a != 1 || b_end - b != 1 || new_size > INT32_MAX) return std::nullopt;
+      out[outs[b]] = static_cast<int32_t>(new_size);
+    }
+    a = a_end;
+    b = b_end;
+  }
+  if (a != ins.size() || b != outs.size()) return std::nullopt;
+  return out;
+}
+
+} // namespace
+
 std::vector<Shape> Reshape::output_shapes(const std::vector<array>& inputs) {
   const Shape& in = inputs[0].shape();
   if (in == in_shape_ || (in_shape_.empty() && inputs[0].size() == shape_size(shape_))) {
     return {shape_};
+  }
+  if (in.size() == in_shape_.size()) {
+    if (auto out = reshape_by_groups(in_shape_, shape_, in)) return {*out};
   }
   // Shapeless compile: exactly one input dim may change; the output dim whose
   // prefix (or suffix) product lines up with that input dim absorbs it.

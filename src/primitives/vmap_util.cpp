@@ -1,5 +1,10 @@
 #include "primitives/vmap_util.h"
 
+#include <typeinfo>
+
+#include "mxcore/ops.h"
+#include "primitives/shape.h"
+
 namespace mxcore {
 
 namespace {
@@ -25,11 +30,33 @@ array to_front(const array& x, int axis, int out_ndim, Stream s) {
   }
   return x;
 }
+
+// An unbatched operand the op builder broadcast for the unbatched op is used
+// unbroadcast when that gives the same result shape: the batched op broadcasts
+// it again, and a broadcast to the trace-time shape would pin that shape
+// under shapeless compile.
+array unbroadcast_unbatched(const array& x, const array& other, int other_axis) {
+  if (!x.has_primitive() || typeid(x.primitive()) != typeid(Broadcast) || x.inputs().size() != 1) {
+    return x;
+  }
+  Shape example = other.shape();
+  example.erase(example.begin() + other_axis);
+  const array& source = x.inputs()[0];
+  try {
+    if (broadcast_shapes(source.shape(), example) == broadcast_shapes(x.shape(), example)) {
+      return source;
+    }
+  } catch (const std::invalid_argument&) {
+  }
+  return x;
+}
 } // namespace
 
 std::tuple<array, array, int> vmap_binary_op(array a, array b, int a_axis,
                                              int b_axis, Stream s) {
   if (a_axis < 0 && b_axis < 0) return {a, b, -1};
+  if (a_axis < 0) a = unbroadcast_unbatched(a, b, b_axis);
+  if (b_axis < 0) b = unbroadcast_unbatched(b, a, a_axis);
   int a_rank = a.ndim() - (a_axis >= 0);
   int b_rank = b.ndim() - (b_axis >= 0);
   int out_ndim = std::max(a_rank, b_rank) + 1;

@@ -20,6 +20,7 @@
 #include "primitives/indexing.h"
 #include "primitives/linalg.h"
 #include "primitives/matmul.h"
+#include "primitives/number_of_elements.h"
 #include "primitives/random_bits.h"
 #include "primitives/reduce.h"
 #include "primitives/scan.h"
@@ -87,6 +88,7 @@ std::vector<std::shared_ptr<Primitive>> one_of_each(Stream s) {
   p.push_back(std::make_shared<Arange>(s, 0.5, 0.25, 7));
   p.push_back(std::make_shared<Reduce>(s, Reduce::Prod, std::vector<int>{0, 2}));
   p.push_back(std::make_shared<ArgReduce>(s, ArgReduce::ArgMax, 1));
+  p.push_back(std::make_shared<NumberOfElements>(s, std::vector<int>{0, 2}, true, float32));
   p.push_back(std::make_shared<Scan>(s, Scan::LogAddExp, 1, true, false));
   p.push_back(std::make_shared<Sort>(s, Sort::PartitionIndices, 0, 3));
   p.push_back(std::make_shared<GatherAxis>(s, 1, true));
