@@ -365,10 +365,8 @@ struct Power {
   T operator()(T base, T exp) const {
     if constexpr (is_int_v<T>) {
       if constexpr (traits::is_signed_v<T>) {
-        if (exp < 0) {
-          // Integer results of negative powers: only +-1 survive.
-          return base == 1 ? T(1) : base == T(-1) ? T((exp & 1) ? -1 : 1) : T(0);
-        }
+        // MLX's result: an integer to a negative power is 0 (even for +-1).
+        if (exp < 0) return T(0);
       }
       T res = 1;
       while (exp) {
