@@ -118,11 +118,14 @@ array uniform(const array& low, const array& high, const Shape& shape, Dtype dty
                                 shape_str(shape) + " from broadcasted shape " +
                                 shape_str(out_shape) + ".");
   }
-  // 24 random mantissa bits give a uniform float in [0, 1) exactly.
+  // MLX's mapping, so a key gives MLX's sample: 32 random bits over
+  // 2^32 - 1 in float32, capped just below one in dtype.
   auto raw = bits(shape, 4, key_opt, stream);
-  auto u = multiply(astype(right_shift(raw, array(8u, uint32), stream), float32, stream),
-                    array(1.0f / 16777216.0f), stream);
-  auto scaled = add(multiply(astype(u, dtype, stream), range, stream), lo, stream);
+  auto u = astype(divide(astype(raw, float32, stream),
+                         array(static_cast<float>(std::numeric_limits<uint32_t>::max())), stream),
+                  dtype, stream);
+  u = minimum(u, array(below_one(dtype), dtype), stream);
+  auto scaled = add(multiply(range, u, stream), lo, stream);
   // Rounding to narrower dtypes may reach `high`: keep the interval half-open.
   auto top = subtract(astype(high, dtype, stream),
                       multiply(range, array(1.0 - below_one(dtype), dtype), stream), stream);
@@ -136,15 +139,26 @@ array uniform(const Shape& shape, Dtype dtype, const std::optional<array>& key,
 
 array normal(const Shape& shape, Dtype dtype, const array& loc, const array& scale,
              const std::optional<array>& key, StreamOrDevice s) {
-  check_float(dtype, "normal");
   auto stream = to_stream(s);
-  // Inverse-CDF sampling: sqrt(2) * erfinv(u), u uniform in (-1, 1).
+  if (dtype == complex64) {
+    // MLX: real and imaginary parts are pairs of erfinv(u), u uniform in
+    // (-1, 1) of shape + [2]: normal samples of variance 1/2, so E|z|^2 = 1.
+    Shape pair_shape = shape;
+    pair_shape.push_back(2);
+    auto u = uniform(array(std::nextafter(-1.0f, 0.0f)), array(1.0f), pair_shape, float32, key,
+                     stream);
+    auto pairs = erfinv(u, stream);
+    auto z = reshape(view(pairs, complex64, stream), shape, stream);
+    return add(multiply(z, astype(scale, complex64, stream), stream),
+               astype(loc, complex64, stream), stream);
+  }
+  check_float(dtype, "normal");
+  // Inverse-CDF sampling as MLX: u uniform in (-1, 1) drawn in float32, then
+  // (sqrt(2) * scale) * erfinv(u) + loc in dtype.
   auto lo = array(std::nextafter(-1.0f, 0.0f));
-  auto u = uniform(lo, array(1.0f), shape, float32, key, stream);
-  auto z = multiply(erfinv(u, stream), array(std::sqrt(2.0f)), stream);
-  auto out = add(multiply(z, astype(scale, float32, stream), stream),
-                 astype(loc, float32, stream), stream);
-  return astype(out, dtype, stream);
+  auto u = astype(uniform(lo, array(1.0f), shape, float32, key, stream), dtype, stream);
+  auto factor = multiply(array(std::sqrt(2.0), dtype), astype(scale, dtype, stream), stream);
+  return add(astype(loc, dtype, stream), multiply(factor, erfinv(u, stream), stream), stream);
 }
 
 array randint(const array& low, const array& high, const Shape& shape, Dtype dtype,
