@@ -18,7 +18,14 @@ double scalar_value(const py::handle& x, const char* name) {
                        std::string(py::str(x.get_type().attr("__name__"))) + ".");
 }
 
-// MLX: any float argument gives float32, otherwise int32 (unless dtype says).
+bool outside_int32(const py::handle& x) {
+  if (!py::isinstance<py::int_>(x)) return false;
+  auto v = x.cast<double>();
+  return v < -2147483648.0 || v > 2147483647.0;
+}
+
+// MLX: any float argument gives float32; integers give int32, or int64 when
+// one of them does not fit in int32 (unless dtype says).
 array arange_py(const py::object& start, const py::object& stop, const py::object& step,
                 std::optional<Dtype> dtype, mxpy::StreamArg s) {
   for (const py::object* v : {&start, &stop, &step}) {
@@ -28,7 +35,9 @@ array arange_py(const py::object& start, const py::object& stop, const py::objec
   double b = start.is_none() ? 0.0 : scalar_value(start, "start");
   double e = scalar_value(stop, "stop");
   double st = step.is_none() ? 1.0 : scalar_value(step, "step");
-  return arange(b, e, st, dtype.value_or(any_float ? float32 : int32), s);
+  bool wide = outside_int32(start) || outside_int32(stop) || outside_int32(step);
+  Dtype inferred = any_float ? float32 : (wide ? int64 : int32);
+  return arange(b, e, st, dtype.value_or(inferred), s);
 }
 
 } // namespace

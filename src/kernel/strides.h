@@ -13,7 +13,7 @@ namespace mxcore::kernel {
 
 template <size_t N>
 struct StridedLayout {
-  Shape shape;
+  std::vector<int64_t> shape; // 64-bit: merged dims may exceed int32
   std::array<Strides, N> strides;
   int64_t size() const {
     int64_t n = 1;

@@ -102,7 +102,7 @@ array minimum(const array& a, const array& b, StreamOrDevice s) {
 }
 
 array logaddexp(const array& a, const array& b, StreamOrDevice s) {
-  auto t = at_least_float(real_result_type(a, b, "logaddexp"));
+  auto t = at_least_float(result_type(a, b));
   return make_binary<LogAddExp>(a, b, t, t, s);
 }
 array arctan2(const array& a, const array& b, StreamOrDevice s) {

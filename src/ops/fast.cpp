@@ -192,13 +192,15 @@ array scaled_dot_product_attention(const array& q, const array& k, const array& 
   array vs = expand_dims(astype(v, out_t, s), 2, s);
   array scores = matmul(qs, swapaxes(ks, -1, -2, s), s);
   scores = reshape(scores, {batch, hq, lq, lk}, s);
+  // MLX masks with the dtype's lowest finite value, not -inf: a row with every
+  // key masked then attends uniformly instead of producing NaN.
+  array masked_score = array(finfo(scores.dtype()).min, scores.dtype());
   if (mask_mode == "causal") {
     // Queries align with the last lq keys: query i sees keys j <= i + (lk - lq).
     array qi = expand_dims(arange(lk - lq, lk, 1, s), 1, s);
     array kj = expand_dims(arange(0, lk, 1, s), 0, s);
     array allowed = greater_equal(qi, kj, s);
-    scores = where(allowed, scores,
-                   array(-std::numeric_limits<double>::infinity(), scores.dtype()), s);
+    scores = where(allowed, scores, masked_score, s);
   } else if (mask) {
     Shape bshape;
     try {
@@ -213,8 +215,7 @@ array scaled_dot_product_attention(const array& q, const array& k, const array& 
                                   shape_str(scores.shape()) + ".");
     }
     if (mask->dtype() == bool_) {
-      scores = where(*mask, scores,
-                     array(-std::numeric_limits<double>::infinity(), scores.dtype()), s);
+      scores = where(*mask, scores, masked_score, s);
     } else {
       scores = add(scores, astype(*mask, scores.dtype(), s), s);
     }

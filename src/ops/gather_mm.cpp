@@ -79,7 +79,10 @@ array apply_block_mask(const array& x, const array& mask, int block, const Shape
 
 array gather_mm(array a, array b, std::optional<array> lhs_indices,
                 std::optional<array> rhs_indices, bool sorted_indices, StreamOrDevice sd) {
-  if (!lhs_indices && !rhs_indices) return matmul(a, b, sd);
+  if (!lhs_indices && !rhs_indices) {
+    real_floating_type(a, b, "gather_mm");  // as MLX; matmul itself takes integers
+    return matmul(a, b, sd);
+  }
   auto s = to_stream(sd);
   check_no_scalars(a, b, "gather_mm");
   const bool a_vec = a.ndim() == 1, b_vec = b.ndim() == 1;
@@ -113,7 +116,10 @@ array gather_mm(array a, array b, std::optional<array> lhs_indices,
 array block_masked_mm(array a, array b, int block_size, std::optional<array> mask_out,
                       std::optional<array> mask_lhs, std::optional<array> mask_rhs,
                       StreamOrDevice sd) {
-  if (!mask_out && !mask_lhs && !mask_rhs) return matmul(a, b, sd);
+  if (!mask_out && !mask_lhs && !mask_rhs) {
+    real_floating_type(a, b, "block_masked_mm");  // as MLX; matmul itself takes integers
+    return matmul(a, b, sd);
+  }
   auto s = to_stream(sd);
   if (block_size <= 0) {
     throw std::invalid_argument("[block_masked_mm] block_size must be positive but got " +

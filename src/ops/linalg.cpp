@@ -1,5 +1,6 @@
 // Linear algebra ops: matmul and addmm (NumPy's 1-D promotion rules and
-// batch broadcasting; floating point and complex types only, as MLX).
+// batch broadcasting). addmm takes floating point and complex types only, as
+// MLX; matmul also takes integers and bools (as NumPy), computed exactly.
 #include "ops/util.h"
 #include "primitives/matmul.h"
 
@@ -17,7 +18,7 @@ struct MatmulOperands {
 // Promotes 1-D operands to matrices, checks shapes and dtypes, promotes
 // types and broadcasts batch dims so both operands have the same rank.
 MatmulOperands prepare_matmul(array a, array b, Dtype out_type, const char* op,
-                              Stream s) {
+                              bool allow_integer, Stream s) {
   if (a.ndim() == 0 || b.ndim() == 0) {
     throw std::invalid_argument(std::string("[") + op +
                                 "] Got 0 dimension input. Inputs must have at "
@@ -33,7 +34,7 @@ MatmulOperands prepare_matmul(array a, array b, Dtype out_type, const char* op,
         << " second input with shape " << shape_str(b.shape()) << ".";
     throw std::invalid_argument(msg.str());
   }
-  if (!is_inexact(out_type)) {
+  if (!is_inexact(out_type) && !allow_integer) {
     std::ostringstream msg;
     msg << "[" << op << "] Only floating point types are supported but "
         << a.dtype() << " and " << b.dtype() << " were provided which results in "
@@ -74,7 +75,7 @@ array matmul(const array& in_a, const array& in_b, StreamOrDevice s) {
     out_shape.back() = in_b.shape(1);
     return reshape(out, out_shape, stream);
   }
-  auto p = prepare_matmul(in_a, in_b, out_type, "matmul", stream);
+  auto p = prepare_matmul(in_a, in_b, out_type, "matmul", /*allow_integer=*/true, stream);
   Shape full = p.a.shape();
   full.back() = p.b.shape(-1);
   array out(full, out_type, std::make_shared<Matmul>(stream), {p.a, p.b});
@@ -86,7 +87,8 @@ array addmm(array c, array a, array b, const float& alpha, const float& beta,
   auto stream = to_stream(s);
   auto out_type = promote_types(promote_types(a.dtype(), b.dtype()), c.dtype());
   const bool a_vec = a.ndim() == 1, b_vec = b.ndim() == 1;
-  auto p = prepare_matmul(std::move(a), std::move(b), out_type, "addmm", stream);
+  auto p = prepare_matmul(std::move(a), std::move(b), out_type, "addmm", /*allow_integer=*/false,
+                          stream);
   Shape full = p.a.shape();
   full.back() = p.b.shape(-1);
   // c broadcasts against the result as the caller sees it.

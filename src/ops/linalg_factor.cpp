@@ -9,7 +9,8 @@ namespace mxcore::linalg {
 
 namespace {
 
-void check_float(const array& a, const char* op) {
+void check_float(const array& a, const char* op, bool allow_complex = false) {
+  if (allow_complex && a.dtype() == complex64) return;
   if (a.dtype() != float32 && a.dtype() != float64) {
     std::ostringstream msg;
     msg << "[linalg::" << op << "] Arrays must have type float32 or float64. "
@@ -18,18 +19,20 @@ void check_float(const array& a, const char* op) {
   }
 }
 
-void check_matrix(const array& a, const char* op) {
+// allow_complex: the factorizations LAPACK also has for complex64 (svd, eigh,
+// eig), as MLX.
+void check_matrix(const array& a, const char* op, bool allow_complex = false) {
   if (a.ndim() < 2) {
     std::ostringstream msg;
     msg << "[linalg::" << op << "] Arrays must have >= 2 dimensions. Received array "
         << "with " << a.ndim() << " dimensions.";
     throw std::invalid_argument(msg.str());
   }
-  check_float(a, op);
+  check_float(a, op, allow_complex);
 }
 
-void check_square(const array& a, const char* op) {
-  check_matrix(a, op);
+void check_square(const array& a, const char* op, bool allow_complex = false) {
+  check_matrix(a, op, allow_complex);
   if (a.shape(-1) != a.shape(-2)) {
     std::ostringstream msg;
     msg << "[linalg::" << op << "] Matrices must be square. Received array with shape "
@@ -47,6 +50,9 @@ char check_uplo(const std::string& uplo, const char* op) {
 }
 
 array matrix_transpose(const array& x, Stream s) { return swapaxes(x, -1, -2, s); }
+
+// Singular values and Hermitian eigenvalues are real.
+Dtype real_dtype(Dtype t) { return t == complex64 ? float32 : t; }
 
 // 1 where the element (i, j) of a rows x cols matrix is kept by tril(k) / triu(k).
 array triangle_mask(int rows, int cols, int k, bool upper, Dtype dtype, Stream s) {
@@ -109,37 +115,41 @@ std::pair<array, array> qr(const array& a, StreamOrDevice s) {
 }
 
 std::vector<array> svd(const array& a, bool compute_uv, StreamOrDevice s) {
-  check_matrix(a, "svd");
+  check_matrix(a, "svd", /*allow_complex=*/true);
   auto st = to_stream(s);
   auto prim = std::make_shared<SVD>(st, compute_uv);
   auto shapes = prim->output_shapes({a});
-  return array::make_arrays(shapes, std::vector<Dtype>(shapes.size(), a.dtype()), prim, {a});
+  std::vector<Dtype> types = compute_uv
+      ? std::vector<Dtype>{a.dtype(), real_dtype(a.dtype()), a.dtype()}
+      : std::vector<Dtype>{real_dtype(a.dtype())};
+  return array::make_arrays(shapes, types, prim, {a});
 }
 
 std::pair<array, array> eigh(const array& a, std::string UPLO, StreamOrDevice s) {
-  check_square(a, "eigh");
+  check_square(a, "eigh", /*allow_complex=*/true);
   auto st = to_stream(s);
   auto prim = std::make_shared<Eigh>(st, check_uplo(UPLO, "eigh"), true);
-  auto outs = array::make_arrays(prim->output_shapes({a}), {a.dtype(), a.dtype()}, prim, {a});
+  auto outs = array::make_arrays(prim->output_shapes({a}), {real_dtype(a.dtype()), a.dtype()},
+                                 prim, {a});
   return {outs[0], outs[1]};
 }
 
 array eigvalsh(const array& a, std::string UPLO, StreamOrDevice s) {
-  check_square(a, "eigvalsh");
+  check_square(a, "eigvalsh", /*allow_complex=*/true);
   auto st = to_stream(s);
   auto prim = std::make_shared<Eigh>(st, check_uplo(UPLO, "eigvalsh"), false);
-  return array::make_arrays(prim->output_shapes({a}), {a.dtype()}, prim, {a})[0];
+  return array::make_arrays(prim->output_shapes({a}), {real_dtype(a.dtype())}, prim, {a})[0];
 }
 
 std::pair<array, array> eig(const array& a, StreamOrDevice s) {
-  check_square(a, "eig");
+  check_square(a, "eig", /*allow_complex=*/true);
   auto prim = std::make_shared<Eig>(to_stream(s), true);
   auto outs = array::make_arrays(prim->output_shapes({a}), {complex64, complex64}, prim, {a});
   return {outs[0], outs[1]};
 }
 
 array eigvals(const array& a, StreamOrDevice s) {
-  check_square(a, "eigvals");
+  check_square(a, "eigvals", /*allow_complex=*/true);
   auto prim = std::make_shared<Eig>(to_stream(s), false);
   return array::make_arrays(prim->output_shapes({a}), {complex64}, prim, {a})[0];
 }

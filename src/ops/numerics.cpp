@@ -92,6 +92,9 @@ array nan_to_num(const array& a, float nan, std::optional<float> posinf,
 }
 
 array softmax(const array& a, const std::vector<int>& axes, bool precise, StreamOrDevice s) {
+  if (a.ndim() == 0 && !axes.empty()) {
+    throw std::invalid_argument("[softmax] Received non-empty axes for array with 0 dimensions.");
+  }
   if (a.size() == 0) return astype(a, at_least_float(a.dtype()), s);
   Dtype out_t = at_least_float(a.dtype());
   // Complex inputs work as in MLX: the shift is the lexicographic max.

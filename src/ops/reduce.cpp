@@ -164,10 +164,20 @@ array prod(const array& a, bool keepdims, StreamOrDevice s) {
 
 // ---------------------------------------------------------------- max / min
 
-array max(const array& a, const std::vector<int>& axes, bool keepdims, StreamOrDevice s) {
-  if (a.size() == 0) {
-    throw std::invalid_argument("[max] Cannot max reduce zero size array.");
+// MLX: max/min have no identity, so reducing an axis of size 0 is an error;
+// an empty array reduced over nonempty axes gives an empty result.
+static void check_no_empty_reduced_axis(const array& a, const std::vector<int>& axes, const char* op) {
+  for (int ax : axes) {
+    int n = ax < 0 ? ax + a.ndim() : ax;
+    if (n >= 0 && n < a.ndim() && a.shape(n) == 0) {
+      throw std::invalid_argument(std::string("[") + op + "] Cannot " + op +
+                                  " reduce over axis " + std::to_string(n) + " with size 0.");
+    }
   }
+}
+
+array max(const array& a, const std::vector<int>& axes, bool keepdims, StreamOrDevice s) {
+  check_no_empty_reduced_axis(a, axes, "max");
   return make_reduce(a, axes, keepdims, Reduce::Max, a.dtype(), "max", s);
 }
 array max(const array& a, int axis, bool keepdims, StreamOrDevice s) {
@@ -178,9 +188,7 @@ array max(const array& a, bool keepdims, StreamOrDevice s) {
 }
 
 array min(const array& a, const std::vector<int>& axes, bool keepdims, StreamOrDevice s) {
-  if (a.size() == 0) {
-    throw std::invalid_argument("[min] Cannot min reduce zero size array.");
-  }
+  check_no_empty_reduced_axis(a, axes, "min");
   return make_reduce(a, axes, keepdims, Reduce::Min, a.dtype(), "min", s);
 }
 array min(const array& a, int axis, bool keepdims, StreamOrDevice s) {

@@ -36,9 +36,6 @@ array cummin(const array& a, int axis, bool reverse, bool inclusive, StreamOrDev
 }
 
 array logcumsumexp(const array& a, int axis, bool reverse, bool inclusive, StreamOrDevice s) {
-  if (a.dtype() == complex64) {
-    throw std::invalid_argument("[logcumsumexp] Not supported for complex inputs.");
-  }
   return make_scan(a, axis, reverse, inclusive, Scan::LogAddExp, at_least_float(a.dtype()),
                    "logcumsumexp", s);
 }

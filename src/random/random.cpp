@@ -118,11 +118,14 @@ array uniform(const array& low, const array& high, const Shape& shape, Dtype dty
                                 shape_str(shape) + " from broadcasted shape " +
                                 shape_str(out_shape) + ".");
   }
-  // 24 random mantissa bits give a uniform float in [0, 1) exactly.
+  // MLX's mapping, so a key gives MLX's sample: 32 random bits over
+  // 2^32 - 1 in float32, capped just below one in dtype.
   auto raw = bits(shape, 4, key_opt, stream);
-  auto u = multiply(astype(right_shift(raw, array(8u, uint32), stream), float32, stream),
-                    array(1.0f / 16777216.0f), stream);
-  auto scaled = add(multiply(astype(u, dtype, stream), range, stream), lo, stream);
+  auto u = astype(divide(astype(raw, float32, stream),
+                         array(static_cast<float>(std::numeric_limits<uint32_t>::max())), stream),
+                  dtype, stream);
+  u = minimum(u, array(below_one(dtype), dtype), stream);
+  auto scaled = add(multiply(range, u, stream), lo, stream);
   // Rounding to narrower dtypes may reach `high`: keep the interval half-open.
   auto top = subtract(astype(high, dtype, stream),
                       multiply(range, array(1.0 - below_one(dtype), dtype), stream), stream);
@@ -136,15 +139,26 @@ array uniform(const Shape& shape, Dtype dtype, const std::optional<array>& key,
 
 array normal(const Shape& shape, Dtype dtype, const array& loc, const array& scale,
              const std::optional<array>& key, StreamOrDevice s) {
-  check_float(dtype, "normal");
   auto stream = to_stream(s);
-  // Inverse-CDF sampling: sqrt(2) * erfinv(u), u uniform in (-1, 1).
+  if (dtype == complex64) {
+    // MLX: real and imaginary parts are pairs of erfinv(u), u uniform in
+    // (-1, 1) of shape + [2]: normal samples of variance 1/2, so E|z|^2 = 1.
+    Shape pair_shape = shape;
+    pair_shape.push_back(2);
+    auto u = uniform(array(std::nextafter(-1.0f, 0.0f)), array(1.0f), pair_shape, float32, key,
+                     stream);
+    auto pairs = erfinv(u, stream);
+    auto z = reshape(view(pairs, complex64, stream), shape, stream);
+    return add(multiply(z, astype(scale, complex64, stream), stream),
+               astype(loc, complex64, stream), stream);
+  }
+  check_float(dtype, "normal");
+  // Inverse-CDF sampling as MLX: u uniform in (-1, 1) drawn in float32, then
+  // (sqrt(2) * scale) * erfinv(u) + loc in dtype.
   auto lo = array(std::nextafter(-1.0f, 0.0f));
-  auto u = uniform(lo, array(1.0f), shape, float32, key, stream);
-  auto z = multiply(erfinv(u, stream), array(std::sqrt(2.0f)), stream);
-  auto out = add(multiply(z, astype(scale, float32, stream), stream),
-                 astype(loc, float32, stream), stream);
-  return astype(out, dtype, stream);
+  auto u = astype(uniform(lo, array(1.0f), shape, float32, key, stream), dtype, stream);
+  auto factor = multiply(array(std::sqrt(2.0), dtype), astype(scale, dtype, stream), stream);
+  return add(astype(loc, dtype, stream), multiply(factor, erfinv(u, stream), stream), stream);
 }
 
 array randint(const array& low, const array& high, const Shape& shape, Dtype dtype,
@@ -198,6 +212,45 @@ array gumbel(const Shape& shape, Dtype dtype, const std::optional<array>& key,
                 stream);
 }
 
+namespace {
+
+// One distribution drawn many times: MLX inverts the CDF with one uniform per
+// sample (exp(l - max) cumulated and normalized in float32).
+array categorical_inverse_cdf(const array& logits_1d, const Shape& shape,
+                              const std::optional<array>& key, const Stream& stream) {
+  auto lg = astype(logits_1d, float32, stream);
+  auto e = exp(subtract(lg, max(lg, false, stream), stream), stream);
+  auto cdf = divide(cumsum(e, 0, false, true, stream), sum(e, false, stream), stream);
+  auto u = expand_dims(uniform(shape, float32, key, stream), -1, stream);
+  return astype(sum(less(cdf, u, stream), -1, false, stream), uint32, stream);
+}
+
+// Gumbel-max in MLX's layout: the class axis of the noise sits at `offset`,
+// where it lines up with `axis` of the logits when they broadcast.
+array categorical_gumbel(const array& logits, int axis, const Shape& shape,
+                         const std::optional<array>& key, const Stream& stream) {
+  Shape noise_shape = shape;
+  int offset = axis + static_cast<int>(shape.size()) - logits.ndim() + 1;
+  noise_shape.insert(noise_shape.begin() + offset, logits.shape(axis));
+  auto g = gumbel(noise_shape, float32, key, stream);
+  return argmax(add(g, astype(logits, float32, stream), stream), offset, false, stream);
+}
+
+array categorical_impl(const array& logits, int axis, const Shape& shape,
+                       const std::optional<array>& key, const Stream& stream) {
+  if (logits.size() == 0) {
+    throw std::invalid_argument("[categorical] Cannot sample from empty logits of shape " +
+                                shape_str(logits.shape()) + ".");
+  }
+  bool one_distribution = logits.size() == static_cast<size_t>(logits.shape(axis));
+  if (one_distribution && !shape.empty()) {
+    return categorical_inverse_cdf(reshape(logits, {-1}, stream), shape, key, stream);
+  }
+  return categorical_gumbel(logits, axis, shape, key, stream);
+}
+
+} // namespace
+
 array categorical(const array& logits, int axis, const std::optional<Shape>& shape,
                   const std::optional<int>& num_samples,
                   const std::optional<array>& key, StreamOrDevice s) {
@@ -207,28 +260,22 @@ array categorical(const array& logits, int axis, const std::optional<Shape>& sha
     throw std::invalid_argument(
         "[categorical] At most one of shape or num_samples can be specified.");
   }
-  // Gumbel-max trick over the class axis, moved last.
-  array lg = astype(moveaxis(logits, ax, -1, stream), float32, stream);
-  Shape batch = lg.shape();
-  int classes = batch.back();
-  batch.pop_back();
-  Shape noise_shape = lg.shape();
+  Shape batch = logits.shape();
+  batch.erase(batch.begin() + ax);
   if (num_samples) {
-    lg = expand_dims(lg, -2, stream);
-    noise_shape = batch;
-    noise_shape.push_back(*num_samples);
-    noise_shape.push_back(classes);
-  } else if (shape) {
+    // Samples go last; the logits gain a trailing axis to broadcast with them.
+    batch.push_back(*num_samples);
+    return categorical_impl(expand_dims(logits, -1, stream), ax, batch, key, stream);
+  }
+  if (shape) {
     if (broadcast_shapes(*shape, batch) != *shape) {
       throw std::invalid_argument("[categorical] Requested shape " + shape_str(*shape) +
                                   " is not broadcast compatible with the logits batch shape " +
                                   shape_str(batch) + ".");
     }
-    noise_shape = *shape;
-    noise_shape.push_back(classes);
+    return categorical_impl(logits, ax, *shape, key, stream);
   }
-  auto g = gumbel(noise_shape, float32, key, stream);
-  return argmax(add(lg, g, stream), -1, false, stream);
+  return categorical_impl(logits, ax, batch, key, stream);
 }
 
 // Shuffles x along axis by the order of fresh random bits (as MLX).

@@ -10,9 +10,6 @@ namespace mxcore {
 void Arange::eval_cpu(const std::vector<array>&, array& out) {
   out.set_data(allocator::malloc(out.nbytes()));
   const int64_t n = out.size();
-  // Integral parameters on an integer dtype stay exact in 64-bit integers.
-  bool exact_int = is_integral(out.dtype()) && std::floor(start_) == start_ &&
-                   std::floor(step_) == step_;
   dispatch_all_types(out.dtype(), [&](auto tag) {
     using T = MXCORE_TAG_TYPE(tag);
     T* ptr = out.data<T>();
@@ -23,9 +20,11 @@ void Arange::eval_cpu(const std::vector<array>&, array& out) {
         ptr[i] = complex64_t(static_cast<float>(start_ + i * step_), 0.0f);
       }
     } else {
-      if (exact_int) {
-        auto s0 = static_cast<int64_t>(start_);
-        auto st = static_cast<int64_t>(step_);
+      if constexpr (std::is_integral_v<T>) {
+        // MLX's rule for integer dtypes: the step is the difference of start
+        // and start + step, each truncated to T (arange(0.5, 5, 1.5) is 0 2 4).
+        auto s0 = static_cast<int64_t>(static_cast<T>(static_cast<int64_t>(start_)));
+        auto st = static_cast<int64_t>(static_cast<T>(static_cast<int64_t>(start_ + step_))) - s0;
         for (int64_t i = 0; i < n; ++i) ptr[i] = static_cast<T>(s0 + i * st);
       } else {
         for (int64_t i = 0; i < n; ++i) {

@@ -252,7 +252,8 @@ inline float erf_float(float a) {
 
 // Inverse erf in float (Giles' approximation as in MLX, ~2.4 ulp).
 inline float erfinv_float(float a) {
-  float t = math::log((1.0f - a) * (1.0f + a));
+  // 1 - a^2 rounded once (as fma(a, -a, 1) would): a^2 is exact in double.
+  float t = math::log(static_cast<float>(1.0 - static_cast<double>(a) * a));
   float p = 3.03697567e-10f;
   p = p * t + 2.93243101e-8f;
   p = p * t + 1.22150334e-6f;

@@ -414,10 +414,8 @@ struct Power {
   T operator()(T base, T exp) const {
     if constexpr (is_int_v<T>) {
       if constexpr (traits::is_signed_v<T>) {
-        if (exp < 0) {
-          // Integer results of negative powers: only +-1 survive.
-          return base == 1 ? T(1) : base == T(-1) ? T((exp & 1) ? -1 : 1) : T(0);
-        }
+        // MLX's result: an integer to a negative power is 0 (even for +-1).
+        if (exp < 0) return T(0);
       }
       T res = 1;
       while (exp) {
@@ -481,16 +479,33 @@ struct Minimum {
 };
 
 //~ piece LogAddExp
+//~ needs Log1p
+// Complex operands (as MLX): the lexicographically larger one plus
+// log1p(exp(smaller - larger)); a NaN part makes the result NaN.
 struct LogAddExp {
   template <typename T>
-    requires is_float_v<T>
+    requires is_inexact_v<T>
   T operator()(T x_, T y_) const {
-    using C = compute_t<T>;
-    C x = C(x_), y = C(y_);
-    C hi = (x > y || x != x) ? x : y;
-    C lo = (x > y || x != x) ? y : x;
-    const C inf = traits::numeric_limits<C>::infinity();
-    return T((lo == -inf || hi == inf) ? hi : hi + math::log1p(math::exp(lo - hi)));
+    if constexpr (is_complex_v<T>) {
+      const float inf = traits::numeric_limits<float>::infinity();
+      if (x_.real() != x_.real() || x_.imag() != x_.imag() || y_.real() != y_.real() ||
+          y_.imag() != y_.imag()) {
+        const float nan = traits::numeric_limits<float>::quiet_NaN();
+        return T(nan, nan);
+      }
+      bool x_wins = x_.real() > y_.real() || (x_.real() == y_.real() && x_.imag() > y_.imag());
+      T hi = x_wins ? x_ : y_;
+      T lo = x_wins ? y_ : x_;
+      if (lo.real() == -inf || hi.real() == inf) return hi;
+      return hi + Log1p{}(math::exp(lo - hi));
+    } else {
+      using C = compute_t<T>;
+      C x = C(x_), y = C(y_);
+      C hi = (x > y || x != x) ? x : y;
+      C lo = (x > y || x != x) ? y : x;
+      const C inf = traits::numeric_limits<C>::infinity();
+      return T((lo == -inf || hi == inf) ? hi : hi + math::log1p(math::exp(lo - hi)));
+    }
   }
 };
 

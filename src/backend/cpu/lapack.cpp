@@ -1,5 +1,5 @@
 // Eager matrix factorizations through LAPACKE (scipy-openblas32, symbols
-// prefixed scipy_). Each input is first copied into a row-major buffer of its
+// prefixed scipy_); svd, eigh and eig also for complex64 (c* routines). Each input is first copied into a row-major buffer of its
 // own dtype (LAPACK overwrites its operand, and the copy also makes strided,
 // transposed or broadcast inputs contiguous); the batch is then a loop over
 // consecutive matrices. Failures (singular, not positive definite, no
@@ -79,6 +79,33 @@ struct Lapack {
     double unused = 0;
     return scipy_LAPACKE_dgeev(kRowMajor, 'N', jobvr, n, a, n, wr, wi, &unused, 1, vr, n);
   }
+  // complex64: cgesdd, cheevd (Hermitian), cgeev. std::complex<float> has the
+  // layout of LAPACKE's complex type.
+  static lapack_complex_float* c(complex64_t* p) {
+    return reinterpret_cast<lapack_complex_float*>(p);
+  }
+  static int gesdd(char jobz, int m, int n, complex64_t* a, float* s, complex64_t* u,
+                   complex64_t* vt) {
+    return scipy_LAPACKE_cgesdd(kRowMajor, jobz, m, n, c(a), n, s, c(u), m, c(vt), n);
+  }
+  static int syevd(char jobz, char uplo, int n, complex64_t* a, float* w) {
+    return scipy_LAPACKE_cheevd(kRowMajor, jobz, uplo, n, c(a), n, w);
+  }
+  static int geev(char jobvr, int n, complex64_t* a, complex64_t* w, complex64_t* vr) {
+    complex64_t unused;
+    return scipy_LAPACKE_cgeev(kRowMajor, 'N', jobvr, n, c(a), n, c(w), c(&unused), 1, c(vr),
+                               n);
+  }
+};
+
+// The real type of T's values (singular values, Hermitian eigenvalues).
+template <typename T>
+struct real_of {
+  using type = T;
+};
+template <>
+struct real_of<complex64_t> {
+  using type = float;
 };
 
 void allocate(array& out) { out.set_data(allocator::malloc(std::max<size_t>(out.nbytes(), 1))); }
@@ -118,13 +145,15 @@ void zero_other_triangle(T* a, int n, bool keep_upper) {
   }
 }
 
-// Runs fn<T>() for the two LAPACK types.
-template <typename Fn>
+// Runs fn<T>() for the two real LAPACK types, and complex64 where allowed.
+template <bool allow_complex = false, typename Fn>
 void dispatch_lapack(Dtype t, const char* op, Fn&& fn) {
   if (t == float32) {
     fn(float{});
   } else if (t == float64) {
     fn(double{});
+  } else if (allow_complex && t == complex64) {
+    if constexpr (allow_complex) fn(complex64_t{});
   } else {
     throw std::invalid_argument(std::string("[") + op +
                                 "] Arrays must have type float32 or float64.");
@@ -199,13 +228,14 @@ void qr(const array& a, array& q, array& r) {
 }
 
 void svd(const array& a, std::vector<array>& outputs, bool compute_uv) {
-  dispatch_lapack(a.dtype(), "linalg::svd", [&](auto tag) {
+  dispatch_lapack</*allow_complex=*/true>(a.dtype(), "linalg::svd", [&](auto tag) {
     using T = decltype(tag);
+    using R = typename real_of<T>::type;
     array work = working_copy(a);
     for (auto& o : outputs) allocate(o);
     const int m = a.shape(-2), n = a.shape(-1), k = std::min(m, n);
     T* pa = work.data<T>();
-    T* ps = outputs[compute_uv ? 1 : 0].data<T>();
+    R* ps = outputs[compute_uv ? 1 : 0].data<R>();
     T* pu = compute_uv ? outputs[0].data<T>() : nullptr;
     T* pvt = compute_uv ? outputs[2].data<T>() : nullptr;
     // LAPACKE checks the u / vt leading dimensions even when jobz is 'N'.
@@ -235,15 +265,16 @@ void svd(const array& a, std::vector<array>& outputs, bool compute_uv) {
 }
 
 void eigh(const array& a, std::vector<array>& outputs, char uplo, bool compute_vectors) {
-  dispatch_lapack(a.dtype(), "linalg::eigh", [&](auto tag) {
+  dispatch_lapack</*allow_complex=*/true>(a.dtype(), "linalg::eigh", [&](auto tag) {
     using T = decltype(tag);
     // With eigenvectors requested they overwrite the matrix in place.
     array work = compute_vectors ? outputs[1] : working_copy(a);
     if (compute_vectors) copy_to_output(a, work);
     allocate(outputs[0]);
     const int n = a.shape(-1);
+    using R = typename real_of<T>::type;
     T* pa = work.data<T>();
-    T* pw = outputs[0].data<T>();
+    R* pw = outputs[0].data<R>();
     for (int64_t b = 0, count = batch_count(a); b < count && n > 0; ++b) {
       int info = Lapack::syevd(compute_vectors ? 'V' : 'N', uplo, n, pa, pw);
       if (info > 0) fail("linalg::eigh", "Eigendecomposition did not converge", info);
@@ -282,7 +313,31 @@ void lu_factor(const array& a, array& lu, array& pivots, array& perm) {
   });
 }
 
+namespace {
+
+// cgeev returns complex eigenvalues and vectors directly.
+void complex_eig(const array& a, std::vector<array>& outputs, bool compute_vectors) {
+  array work = working_copy(a);
+  for (auto& o : outputs) allocate(o);
+  const int n = a.shape(-1);
+  auto* pa = work.data<complex64_t>();
+  auto* pw = outputs[0].data<complex64_t>();
+  auto* pv = compute_vectors ? outputs[1].data<complex64_t>() : nullptr;
+  std::vector<complex64_t> unused_vr(compute_vectors ? 0 : 1);
+  for (int64_t b = 0, count = batch_count(a); b < count && n > 0; ++b) {
+    int info = Lapack::geev(compute_vectors ? 'V' : 'N', n, pa, pw,
+                            compute_vectors ? pv : unused_vr.data());
+    if (info > 0) fail("linalg::eig", "Eigendecomposition did not converge", info);
+    pa += n * n;
+    pw += n;
+    if (compute_vectors) pv += n * n;
+  }
+}
+
+} // namespace
+
 void eig(const array& a, std::vector<array>& outputs, bool compute_vectors) {
+  if (a.dtype() == complex64) return complex_eig(a, outputs, compute_vectors);
   dispatch_lapack(a.dtype(), "linalg::eig", [&](auto tag) {
     using T = decltype(tag);
     array work = working_copy(a);

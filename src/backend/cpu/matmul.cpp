@@ -213,6 +213,10 @@ void matmul(const array& a, const array& b, array& out, float alpha, float beta,
 namespace mxcore {
 
 void Matmul::eval_cpu(const std::vector<array>& inputs, array& out) {
+  if (!is_inexact(out.dtype())) {
+    cpu::integer_matmul(inputs[0], inputs[1], out);
+    return;
+  }
   cpu::matmul(inputs[0], inputs[1], out);
 }
 

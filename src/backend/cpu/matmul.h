@@ -10,4 +10,8 @@ namespace mxcore::cpu {
 void matmul(const array& a, const array& b, array& out, float alpha = 1.0f,
             float beta = 0.0f, const array* c = nullptr);
 
+// out = a @ b for integer and bool types, exact (wrapping as NumPy); same
+// operand contract as matmul (matmul_integer.cpp).
+void integer_matmul(const array& a, const array& b, array& out);
+
 } // namespace mxcore::cpu

@@ -14,7 +14,7 @@ namespace mxcore::cpu {
 
 namespace {
 
-// log(exp(acc) + exp(x)), for floating accumulators only (the op casts
+// log(exp(acc) + exp(x)), for floating and complex accumulators (the op casts
 // integer inputs to float first).
 struct LogAddExpFold {
   template <typename T>
@@ -23,13 +23,15 @@ struct LogAddExpFold {
   static A init() {
     if constexpr (std::is_floating_point_v<A>) {
       return -std::numeric_limits<A>::infinity();
+    } else if constexpr (std::is_same_v<A, complex64_t>) {
+      return A(-std::numeric_limits<float>::infinity(), 0.0f);
     } else {
       return A(0);
     }
   }
   template <typename A>
   static void fold(A& acc, A x) {
-    if constexpr (std::is_floating_point_v<A>) {
+    if constexpr (std::is_floating_point_v<A> || std::is_same_v<A, complex64_t>) {
       acc = kernel_ops::LogAddExp{}(acc, x);
     } else {
       throw std::invalid_argument("[logcumsumexp] Unsupported dtype.");
@@ -139,7 +141,7 @@ void scan(const array& in, array& out, Scan::ReduceType type, int axis, bool rev
         scan_same_type<T, reduce_ops::Min>(in, out, axis, reverse, inclusive);
         break;
       case Scan::LogAddExp:
-        if constexpr (kernel_ops::is_float_v<T>) {
+        if constexpr (kernel_ops::is_inexact_v<T>) {
           scan_same_type<T, LogAddExpFold>(in, out, axis, reverse, inclusive);
         } else {
           throw std::invalid_argument("[logcumsumexp] Unsupported dtype.");
