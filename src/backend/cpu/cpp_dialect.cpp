@@ -10,6 +10,7 @@
 
 #include "backend/cpu/jit_support_text.h"
 #include "backend/cpu/kernel_ops_pieces.h"
+#include "backend/cpu/kernel_ops_row_fold.h"
 #include "kernel/constant_literal.h"
 #include "kernel/cstyle_renderer.h"
 #include "mxcore/scalar_types.h"
@@ -139,6 +140,7 @@ class CppDialect final : public kernel::Dialect {
        << (has_complex_values(p) ? "#define MXCORE_JIT_COMPLEX\n" : "")
        << kernel_ops_preamble(functors_used(p, v)) << "\n" << jit_conversions_text
        << (v.loop == kernel::LoopKind::row ? jit_row_reduce_text : "")
+       << (v.loop == kernel::LoopKind::row ? jit_row_fold_text : "")
        << "using namespace mxcore;\n"
        << "using index_t = " << index_type(v.large_index) << ";\n\n"
        << "extern \"C\" {\n\n";
@@ -164,16 +166,18 @@ class CppDialect final : public kernel::Dialect {
   std::string convert(const std::string& type, const std::string& x) const override {
     return "mxcore_jit::cast<" + type + ">(" + x + ")";
   }
-  std::string reduce_init(Op op, const std::string& acc_type) const override {
-    return std::string("mxcore_jit::") + kernel::op_name(op) + "::init<" + acc_type + ">()";
+  std::string row_fold_type(Op op, const std::string& acc_type) const override {
+    return std::string("mxcore_jit::RowFold<mxcore_jit::") + kernel::op_name(op) + ", " +
+           acc_type + ">";
   }
-  std::string reduce_fold(Op op, const std::string& acc, const std::string& x) const override {
-    return std::string("mxcore_jit::") + kernel::op_name(op) + "::fold(" + acc + ", " + x + ")";
+  // Once per call of the kernel (a range of rows), not per row.
+  std::string row_buffer(const std::string& type, const std::string& name,
+                         const std::string& count) const override {
+    return "  " + type + "* __restrict " + name + " = static_cast<" + type +
+           "*>(__builtin_malloc(sizeof(" + type + ") * (" + count + ")));\n";
   }
-  std::string reduce_fold_ordered(Op op, const std::string& acc,
-                                  const std::string& x) const override {
-    return std::string("mxcore_jit::") + kernel::op_name(op) + "::fold_ordered(" + acc + ", " +
-           x + ")";
+  std::string row_buffer_release(const std::string& name) const override {
+    return "  __builtin_free(" + name + ");\n";
   }
   std::string reduce_result(Dtype t, const std::string& acc) const override {
     return is_half(t) ? round(t, acc) : convert(ctype(t), acc);
