@@ -85,6 +85,16 @@ const char* vectorize_pragma =
     "#pragma GCC ivdep\n"
     "#endif\n";
 
+// Every op rounds on its own, as in the eager kernels (built without FMA
+// contraction): a fused kernel gives the eager bits. This overrides the
+// builder's -ffp-contract=fast for the whole source.
+const char* no_contraction =
+    "#if defined(__clang__)\n"
+    "#pragma clang fp contract(off)\n"
+    "#else\n"
+    "#pragma GCC optimize(\"fp-contract=off\")\n"
+    "#endif\n";
+
 class CppDialect final : public kernel::Dialect {
  public:
   Family family() const override { return Family::range; }
@@ -136,7 +146,7 @@ class CppDialect final : public kernel::Dialect {
                        const kernel::KernelVariant& v) const override {
     std::ostringstream os;
     os << "// mxcore fused kernel " << p.name << " (" << v.tag() << ")\n"
-       << "#define MXCORE_JIT\n"
+       << no_contraction << "#define MXCORE_JIT\n"
        << (has_complex_values(p) ? "#define MXCORE_JIT_COMPLEX\n" : "")
        << kernel_ops_preamble(functors_used(p, v)) << "\n" << jit_conversions_text
        << (v.loop == kernel::LoopKind::row ? jit_row_reduce_text : "")
