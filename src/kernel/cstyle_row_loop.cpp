@@ -213,19 +213,36 @@ struct RowLoop {
   }
 
   // Where a reduction reads its operand straight from a buffer (no
-  // elementwise loop): "" unless the pass only reads an input or a row cache
-  // of the accumulator's type.
+  // elementwise loop): "" unless the pass only reads an input (through
+  // casts that keep its value: aliases, half to float32) or a row cache, of
+  // the accumulator's type.
   std::string direct_operand(const Pass& pass, const FusedNode& n) const {
-    auto& v = n.inputs[0];
+    std::string v = n.inputs[0];
     auto t = w.p.dtype_of(v);
     if (t != n.dtype || t == bool_ || t == complex64) return "";
     if (pass.values.empty() && pass.from_cache.size() == 1 && pass.from_cache[0] == v) {
       return v + "_cache + c0";
     }
+    if (!pass.from_cache.empty()) return "";
+    size_t chain = 1;
+    while (input_index(v) < 0) {
+      const FusedNode* node = nullptr;
+      for (auto& m : w.p.tape) {
+        if (m.name == v) node = &m;
+      }
+      if (!node || is_cached(v)) return "";
+      auto from = w.p.dtype_of(node->inputs[0]);
+      bool keeps_value = node->kind == NodeKind::alias || node->kind == NodeKind::broadcast ||
+                         (node->kind == NodeKind::astype && node->dtype == float32 &&
+                          (from == float32 || from == float16 || from == bfloat16));
+      if (!keeps_value || (from != t && !(t == float32 && is_half(from)))) return "";
+      v = node->inputs[0];
+      ++chain;
+    }
+    if (pass.values.size() != chain) return "";
     int i = input_index(v);
-    if (i < 0 || pass.values.size() != 1 || !pass.from_cache.empty()) return "";
     bool column = w.kind_of(i) == InputKind::column;
-    if (is_half(t)) return v + (column ? "_col + c0" : "_blk");
+    if (is_half(w.p.inputs[i].dtype)) return v + (column ? "_col + c0" : "_blk");
     return v + (column ? "_ptr + c0" : "_row + c0");
   }
 
