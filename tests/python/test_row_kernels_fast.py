@@ -222,3 +222,29 @@ def test_many_rows_across_threads():
     x = data((3000, 257), mx.float32, seed=10)
     check(softmax, x)
     check(max_min, x)
+
+
+def test_fma_opt_in_mode_contracts_and_stays_close():
+    # MXCORE_JIT_FMA=1 (read once per process): kernels may use FMAs.
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import math, numpy as np, mxcore as mx\n"
+        "x = mx.array(np.random.default_rng(0).standard_normal((64, 1000)).astype(np.float32))\n"
+        "f = lambda a: a * (1 + mx.erf(a / math.sqrt(2))) / 2\n"
+        "c = mx.compile(f)(x)\n"
+        "src = mx._core._last_jit_source()\n"
+        "assert 'fp-contract=off' not in src, src[:300]\n"
+        "np.testing.assert_allclose(np.asarray(c), np.asarray(f(x)), rtol=1e-6, atol=1e-7)\n"
+        "print('ok')\n")
+    env = dict(os.environ, MXCORE_JIT_FMA="1",
+               PYTHONPATH=os.path.dirname(os.path.dirname(mx.__file__)))
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "ok"
+    # The default emits the pragma that keeps the eager roundings.
+    mx.compile(lambda a: mx.exp(a) * 2 + 1)(mx.array([1.0, 2.0]))
+    assert "fp-contract=off" in mx._core._last_jit_source()
