@@ -246,6 +246,15 @@ struct RowLoop {
     return v + (column ? "_ptr + c0" : "_row + c0");
   }
 
+  // Whether reduction n's operand is a value its pass stores into a row
+  // cache of the accumulator's type.
+  bool folds_own_cache(const Pass& pass, const FusedNode& n) const {
+    auto& v = n.inputs[0];
+    auto t = w.p.dtype_of(v);
+    return t == n.dtype && t != bool_ && t != complex64 && is_cached(v) &&
+           first_computed_in(v, pass);
+  }
+
   // The pass computing reduction n of the current row into n.name. Max and
   // Min may ask for the row again (RowFold::again: a NaN or a zero result).
   void reduction(const Pass& pass) {
@@ -258,16 +267,21 @@ struct RowLoop {
     const std::string direct = direct_operand(pass, n);
     os << "    " << d.value_type(n.dtype) << " " << n.name << ";\n    {\n"
        << "      " << d.row_fold_type(n.op, A) << " fold(cols);\n";
-    if (direct.empty()) os << "      alignas(64) " << A << " acc_blk[row_block];\n";
+    if (direct.empty() && !folds_own_cache(pass, n)) {
+      os << "      alignas(64) " << A << " acc_blk[row_block];\n";
+    }
     if (retry) os << "      do {\n";
     os << "      " << block_loop << "        " << block_size;
     block_loads(pass.values, "        ");
     if (direct.empty()) {
+      // An operand this pass stores into its row cache is folded from there.
+      const bool from_own_cache = folds_own_cache(pass, n);
       os << d.vectorize_hint() << "        for (int64_t j = 0; j < cn; ++j) {\n";
       element_values(pass, "          ");
-      os << "          acc_blk[j] = " << d.convert(A, v) << ";\n"
-         << "        }\n"
-         << "        fold.add(acc_blk, c0, cn);\n";
+      if (!from_own_cache) os << "          acc_blk[j] = " << d.convert(A, v) << ";\n";
+      os << "        }\n"
+         << "        fold.add(" << (from_own_cache ? v + "_cache + c0" : "acc_blk")
+         << ", c0, cn);\n";
     } else {
       os << "        fold.add(" << direct << ", c0, cn);\n";
     }
