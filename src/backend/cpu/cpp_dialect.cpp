@@ -88,14 +88,13 @@ const char* vectorize_pragma =
 
 // Every op rounds on its own, as in the eager kernels (built without FMA
 // contraction): a fused kernel gives the eager bits. This overrides the
-// builder's -ffp-contract=fast for the whole source. MXCORE_JIT_FAST=1 opts
+// builder's -ffp-contract=fast for the whole source. MXCORE_JIT_FMA=1 opts
 // out (read once): polynomials (exp, erf, tanh) fuse into FMAs, about twice
-// as fast where they dominate (gelu), row sums fold in 32 lanes instead of
-// the eager reduce's 8 (a quarter of the dependency chain), and results may
-// differ from eager in the last bits.
-bool fast_mode() {
+// as fast where they dominate (gelu), and results may differ from eager in
+// the last bit.
+bool fma_allowed() {
   static const bool allowed = [] {
-    const char* env = std::getenv("MXCORE_JIT_FAST");
+    const char* env = std::getenv("MXCORE_JIT_FMA");
     return env && *env && std::string(env) != "0";
   }();
   return allowed;
@@ -159,8 +158,7 @@ class CppDialect final : public kernel::Dialect {
                        const kernel::KernelVariant& v) const override {
     std::ostringstream os;
     os << "// mxcore fused kernel " << p.name << " (" << v.tag() << ")\n"
-       << (fast_mode() ? "#define MXJ_ROW_LANES 32\n" : no_contraction_text)
-       << "#define MXCORE_JIT\n"
+       << (fma_allowed() ? "" : no_contraction_text) << "#define MXCORE_JIT\n"
        << (has_complex_values(p) ? "#define MXCORE_JIT_COMPLEX\n" : "")
        << kernel_ops_preamble(functors_used(p, v)) << "\n" << jit_conversions_text
        << (v.loop == kernel::LoopKind::row ? jit_row_reduce_text : "")

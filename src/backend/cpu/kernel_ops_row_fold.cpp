@@ -2,10 +2,7 @@
 
 namespace mxcore::cpu {
 
-const char* const jit_row_fold_text = R"(#ifndef MXJ_ROW_LANES
-#define MXJ_ROW_LANES 8 // the eager reduce's lanes
-#endif
-namespace mxcore_jit {
+const char* const jit_row_fold_text = R"(namespace mxcore_jit {
 // One fold step on a float/double scalar or a vector of them, as the eager
 // reduce_ops.h folds: NaN wins in Max/Min (an earlier NaN stays).
 template <typename V> inline V fold_float(Sum, V acc, V x) { return acc + x; }
@@ -27,10 +24,10 @@ template <typename Op, typename A> inline void fold_one(A& acc, A x) {
 }
 // The lanes as one vector (float and double; a stand-in for other types).
 template <typename A, bool = is_float_acc<A>> struct lane_vector { typedef float V __attribute__((vector_size(32))); };
-template <typename A> struct lane_vector<A, true> { typedef A V __attribute__((vector_size(MXJ_ROW_LANES * sizeof(A)))); };
+template <typename A> struct lane_vector<A, true> { typedef A V __attribute__((vector_size(8 * sizeof(A)))); };
 template <typename Op, typename A>
 struct RowFold {
-  static constexpr int lanes = MXJ_ROW_LANES;
+  static constexpr int lanes = 8;
   // Float Max/Min first fold in any order, in independent vectors (the
   // order can only change which of +0/-0 or which NaN wins: a row whose
   // result is a zero or that holds a NaN is folded again, exactly).

@@ -9,9 +9,7 @@ namespace mxcore::cpu {
 // i % 8, the lanes then fold in order into the identity, then the last
 // cols % 8 elements one by one; a shorter row folds one by one. Float and
 // double lanes are one vector (GCC vector extensions), so the NaN-exact
-// Max/Min folds vectorize. MXJ_ROW_LANES, defined before the text, widens
-// the lanes (fast mode: shorter dependency chains, not the eager bits).
-// Needs jit_row_reduce_text (the Op structs).
+// Max/Min folds vectorize. Needs jit_row_reduce_text (the Op structs).
 extern const char* const jit_row_fold_text;
 
 } // namespace mxcore::cpu
