@@ -1,7 +1,15 @@
 // Row loops (range dialects): one row at a time, one pass per reduction over
-// the row (in L1 after the first), then one pass storing the per-element
+// the row (in L1/L2 after the first), then one pass storing the per-element
 // outputs. Each value has a level: uniform (loop invariant), per row, or per
 // element of the row.
+//
+// Every pass is a plain counted loop over a block of columns (it
+// vectorizes): a reduction's pass writes its operand into a block of
+// accumulators that the dialect's row fold then folds in the eager reduce's
+// order. A per-element value a later pass needs again is recomputed, unless
+// computing it costs more than a load (an exp, a division): then the pass
+// that first computes it stores it into a row cache and later passes read it
+// back (softmax computes each exp once).
 #include <algorithm>
 #include <stdexcept>
 #include <unordered_map>
@@ -15,18 +23,54 @@ namespace {
 
 enum class Level { uniform, row, element };
 
-// Half inputs read per element are converted a block of columns at a time
-// into float scratch (F16C where the CPU has it: one instruction per 8
-// values) rather than one value at a time in every pass; half outputs are
-// computed into scratch and converted the same way. Blocks stay in L1.
+// Columns per block: block scratch (converted half inputs and outputs, the
+// accumulators of a reduction) stays in L1. A multiple of the row fold's
+// lanes.
 constexpr int row_block = 512;
 
 const char* block_loop = "for (int64_t c0 = 0; c0 < cols; c0 += row_block) {\n";
 const char* block_size = "const int64_t cn = cols - c0 < row_block ? cols - c0 : row_block;\n";
 
+// Ops about as cheap as reading their result back from a cache.
+bool is_cheap(const FusedNode& n) {
+  switch (n.kind) {
+    case NodeKind::astype:
+    case NodeKind::broadcast:
+    case NodeKind::alias:
+      return true;
+    case NodeKind::reduce:
+      return false;
+    default:
+      break;
+  }
+  switch (n.op) {
+    case Op::Add: case Op::Subtract: case Op::Multiply: case Op::Negative: case Op::Abs:
+    case Op::Square: case Op::Maximum: case Op::Minimum: case Op::Sign: case Op::Select:
+    case Op::Equal: case Op::NotEqual: case Op::Less: case Op::LessEqual: case Op::Greater:
+    case Op::GreaterEqual: case Op::LogicalNot: case Op::LogicalAnd: case Op::LogicalOr:
+    case Op::BitwiseAnd: case Op::BitwiseOr: case Op::BitwiseXor: case Op::BitwiseInvert:
+    case Op::Floor: case Op::Ceil: case Op::Round:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// One pass over the row: a reduction's (reduce >= 0, the tape index) or the
+// output pass.
+struct Pass {
+  int reduce = -1;
+  std::vector<std::string> targets;
+  std::vector<std::string> values;     // computed here, program order
+  std::vector<std::string> from_cache; // read from row caches
+};
+
 struct RowLoop {
   Writer& w;
   std::unordered_map<std::string, Level> levels;
+  std::unordered_map<std::string, bool> expensive; // element nodes
+  std::vector<Pass> passes;
+  std::vector<std::string> cached; // values with a row cache, program order
 
   explicit RowLoop(Writer& w) : w(w) {
     // A reduction is per row; anything else varies as much as its inputs.
@@ -39,12 +83,18 @@ struct RowLoop {
     }
     for (auto& n : w.p.tape) {
       Level l = Level::uniform;
+      bool costly = !is_cheap(n);
       if (n.kind == NodeKind::reduce) {
         l = Level::row;
       } else {
-        for (auto& in : n.inputs) l = std::max(l, levels.at(in));
+        for (auto& in : n.inputs) {
+          l = std::max(l, levels.at(in));
+          auto e = expensive.find(in);
+          costly = costly || (e != expensive.end() && e->second);
+        }
       }
       levels[n.name] = l;
+      if (l == Level::element) expensive[n.name] = costly;
     }
     for (size_t o = 0; o < w.p.outputs.size(); ++o) {
       if (w.v.per_row_outputs[o] && levels.at(w.p.outputs[o].value) == Level::element) {
@@ -52,158 +102,259 @@ struct RowLoop {
             "[compile] A per-row output of a row kernel varies along the row.");
       }
     }
+    plan();
   }
 
-  bool block_converted(size_t input) const {
-    auto k = w.kind_of(input);
-    return !w.d.block_conversion(w.p.inputs[input].dtype, true).empty() &&
-           (k == InputKind::contiguous || k == InputKind::column);
+  bool is_element(const std::string& name) const { return levels.at(name) == Level::element; }
+  bool is_cached(const std::string& name) const {
+    return std::find(cached.begin(), cached.end(), name) != cached.end();
   }
-
-  // Names of the per-element values (inputs and nodes) that `targets` need,
-  // in program order: what one pass over the row must compute.
-  std::vector<std::string> element_closure(const std::vector<std::string>& targets) const {
-    std::unordered_set<std::string> need(targets.begin(), targets.end());
-    for (auto it = w.p.tape.rbegin(); it != w.p.tape.rend(); ++it) {
-      if (!need.count(it->name) || levels.at(it->name) != Level::element) continue;
-      for (auto& in : it->inputs) need.insert(in);
+  int input_index(const std::string& name) const {
+    for (size_t i = 0; i < w.p.inputs.size(); ++i) {
+      if (w.p.inputs[i].name == name) return static_cast<int>(i);
     }
-    std::vector<std::string> order;
-    for (auto& in : w.p.inputs) {
-      if (need.count(in.name) && levels.at(in.name) == Level::element) order.push_back(in.name);
+    return -1;
+  }
+  bool is_half(Dtype t) const { return !w.d.block_conversion(t, true).empty(); }
+
+  // The passes in order and what each computes: walking back from a pass's
+  // targets, an expensive value an earlier pass computed is read from its
+  // cache instead of computed again.
+  void plan() {
+    for (size_t i = 0; i < w.p.tape.size(); ++i) {
+      if (w.p.tape[i].kind == NodeKind::reduce) {
+        passes.push_back({static_cast<int>(i), {w.p.tape[i].inputs[0]}, {}, {}});
+      }
+    }
+    Pass out;
+    for (size_t o = 0; o < w.p.outputs.size(); ++o) {
+      if (!w.v.per_row_outputs[o]) out.targets.push_back(w.p.outputs[o].value);
+    }
+    if (!out.targets.empty()) passes.push_back(out);
+
+    std::unordered_set<std::string> computed; // by an earlier pass
+    std::unordered_set<std::string> cache_set;
+    for (auto& pass : passes) {
+      std::unordered_set<std::string> need(pass.targets.begin(), pass.targets.end());
+      std::unordered_set<std::string> loads;
+      for (auto it = w.p.tape.rbegin(); it != w.p.tape.rend(); ++it) {
+        if (!need.count(it->name) || !is_element(it->name)) continue;
+        if (computed.count(it->name) && expensive.at(it->name)) {
+          loads.insert(it->name);
+          cache_set.insert(it->name);
+          continue;
+        }
+        for (auto& in : it->inputs) need.insert(in);
+      }
+      for (auto& in : w.p.inputs) {
+        if (need.count(in.name) && is_element(in.name)) pass.values.push_back(in.name);
+      }
+      for (auto& n : w.p.tape) {
+        if (!need.count(n.name) || !is_element(n.name)) continue;
+        (loads.count(n.name) ? pass.from_cache : pass.values).push_back(n.name);
+      }
+      for (auto& v : pass.values) computed.insert(v);
     }
     for (auto& n : w.p.tape) {
-      if (need.count(n.name) && levels.at(n.name) == Level::element) order.push_back(n.name);
+      if (cache_set.count(n.name)) cached.push_back(n.name);
     }
-    return order;
   }
 
-  // Converts the current block [c0, c0 + cn) of the half inputs among `values`.
+  // Whether the pass that computes `name` first is `pass` (it stores the cache).
+  bool first_computed_in(const std::string& name, const Pass& pass) const {
+    for (auto& p : passes) {
+      if (std::find(p.values.begin(), p.values.end(), name) != p.values.end()) return &p == &pass;
+    }
+    return false;
+  }
+
+  // Where column j of the current block of an element input is read.
+  std::string input_element(size_t i) const {
+    auto& in = w.p.inputs[i];
+    bool column = w.kind_of(i) == InputKind::column;
+    if (is_half(in.dtype)) return in.name + (column ? "_col[c0 + j]" : "_blk[j]");
+    return w.d.load(in.dtype, in.name + (column ? "_ptr" : "_row") + "[c0 + j]");
+  }
+
+  // Converts the current block [c0, c0 + cn) of the half full-row inputs
+  // among `values` (half columns are converted once, at the start).
   void block_loads(const std::vector<std::string>& values, const char* indent) {
-    std::unordered_set<std::string> used(values.begin(), values.end());
-    for (size_t i = 0; i < w.p.inputs.size(); ++i) {
-      auto& in = w.p.inputs[i];
-      if (!block_converted(i) || !used.count(in.name)) continue;
-      w.os << indent << w.d.block_conversion(in.dtype, true) << "(" << in.name << "_blk, "
-           << in.name << (w.kind_of(i) == InputKind::column ? "_ptr" : "_row")
-           << " + c0, cn);\n";
+    for (auto& name : values) {
+      int i = input_index(name);
+      if (i < 0 || w.kind_of(i) != InputKind::contiguous || !is_half(w.p.inputs[i].dtype)) continue;
+      w.os << indent << w.d.block_conversion(w.p.inputs[i].dtype, true) << "(" << name
+           << "_blk, " << name << "_row + c0, cn);\n";
     }
   }
 
-  // One pass's per-element values at column c0 + j of the current block.
-  void element_values(const std::vector<std::string>& values, const char* indent) {
-    for (auto& name : values) {
-      bool is_input = false;
-      for (size_t i = 0; i < w.p.inputs.size(); ++i) {
-        auto& in = w.p.inputs[i];
-        if (in.name != name) continue;
-        is_input = true;
-        std::string value =
-            block_converted(i)
-                ? in.name + "_blk[j]"
-                : w.d.load(in.dtype, in.name +
-                                         (w.kind_of(i) == InputKind::column ? "_ptr" : "_row") +
-                                         "[c0 + j]");
-        w.os << indent << "const " << w.d.value_type(in.dtype) << " " << in.name << " = "
-             << value << ";\n";
+  // The pass's per-element values at column c0 + j of the current block,
+  // storing the caches it fills.
+  void element_values(const Pass& pass, const char* indent) {
+    for (auto& name : pass.from_cache) {
+      w.os << indent << "const " << w.d.value_type(w.p.dtype_of(name)) << " " << name << " = "
+           << name << "_cache[c0 + j];\n";
+    }
+    for (auto& name : pass.values) {
+      int i = input_index(name);
+      if (i >= 0) {
+        w.os << indent << "const " << w.d.value_type(w.p.inputs[i].dtype) << " " << name
+             << " = " << input_element(i) << ";\n";
+        continue;
       }
-      if (is_input) continue;
       for (auto& n : w.p.tape) {
         if (n.name == name) w.node(n, indent);
       }
     }
+    for (auto& name : pass.values) {
+      if (is_cached(name) && first_computed_in(name, pass)) {
+        w.os << indent << name << "_cache[c0 + j] = " << name << ";\n";
+      }
+    }
   }
 
-  // One pass over the row folding the closure `values` of the reduced value
-  // into part[lanes] with `fold` (text with the placeholders
-  // {acc} and {x}); `probe`, when not empty, is a statement on {x} and the
-  // lane {lane}, run for every element too.
-  void reduction_pass(const std::vector<std::string>& values, const std::string& v,
-                      const std::string& A, const std::string& fold_acc_x,
-                      const std::string& probe) {
-    auto& os = w.os;
-    auto& d = w.d;
-    auto fill = [&](const std::string& lane) {
-      std::string x = d.convert(A, v);
-      std::string text = fold_acc_x;
-      text.replace(text.find("{acc}"), 5, "part[" + lane + "]");
-      text.replace(text.find("{x}"), 3, x);
-      if (!probe.empty()) {
-        std::string p = probe;
-        p.replace(p.find("{lane}"), 6, lane);
-        p.replace(p.find("{x}"), 3, x);
-        text += "; " + p;
+  // Where a reduction reads its operand straight from a buffer (no
+  // elementwise loop): "" unless the pass only reads an input (through
+  // casts that keep its value: aliases, half to float32) or a row cache, of
+  // the accumulator's type.
+  std::string direct_operand(const Pass& pass, const FusedNode& n) const {
+    std::string v = n.inputs[0];
+    auto t = w.p.dtype_of(v);
+    if (t != n.dtype || t == bool_ || t == complex64) return "";
+    if (pass.values.empty() && pass.from_cache.size() == 1 && pass.from_cache[0] == v) {
+      return v + "_cache + c0";
+    }
+    if (!pass.from_cache.empty()) return "";
+    size_t chain = 1;
+    while (input_index(v) < 0) {
+      const FusedNode* node = nullptr;
+      for (auto& m : w.p.tape) {
+        if (m.name == v) node = &m;
       }
-      return text + ";\n";
-    };
-    os << "      " << block_loop << "        " << block_size;
-    block_loads(values, "        ");
-    os << "        int64_t j0 = 0;\n"
-       << "        for (; j0 + lanes <= cn; j0 += lanes) {\n"
-       << "          for (int l = 0; l < lanes; ++l) {\n"
-       << "            const int64_t j = j0 + l;\n";
-    element_values(values, "            ");
-    os << "            " << fill("l") << "          }\n        }\n"
-       << "        for (int64_t j = j0; j < cn; ++j) {\n";
-    element_values(values, "          ");
-    os << "          " << fill("0") << "        }\n      }\n";
+      if (!node || is_cached(v)) return "";
+      auto from = w.p.dtype_of(node->inputs[0]);
+      bool keeps_value = node->kind == NodeKind::alias || node->kind == NodeKind::broadcast ||
+                         (node->kind == NodeKind::astype && node->dtype == float32 &&
+                          (from == float32 || from == float16 || from == bfloat16));
+      if (!keeps_value || (from != t && !(t == float32 && is_half(from)))) return "";
+      v = node->inputs[0];
+      ++chain;
+    }
+    if (pass.values.size() != chain) return "";
+    int i = input_index(v);
+    bool column = w.kind_of(i) == InputKind::column;
+    if (is_half(w.p.inputs[i].dtype)) return v + (column ? "_col + c0" : "_blk");
+    return v + (column ? "_ptr + c0" : "_row + c0");
+  }
+
+  // Whether reduction n's operand is a value its pass stores into a row
+  // cache of the accumulator's type.
+  bool folds_own_cache(const Pass& pass, const FusedNode& n) const {
+    auto& v = n.inputs[0];
+    auto t = w.p.dtype_of(v);
+    return t == n.dtype && t != bool_ && t != complex64 && is_cached(v) &&
+           first_computed_in(v, pass);
   }
 
   // The pass computing reduction n of the current row into n.name. Max and
-  // Min of floats first fold with a plain compare (it vectorizes; the exact
-  // fold's NaN test does not) while summing x * 0, which is NaN exactly when
-  // some x is NaN or infinite; such a row is folded again exactly.
-  void reduction(const FusedNode& n) {
+  // Min may ask for the row again (RowFold::again: a NaN or a zero result).
+  void reduction(const Pass& pass) {
     auto& os = w.os;
     auto& d = w.d;
+    auto& n = w.p.tape[pass.reduce];
     auto& v = n.inputs[0];
-    auto values = element_closure({v});
     std::string A = d.accumulator_type(n.dtype);
-    const bool real_float = n.dtype == float32 || n.dtype == float64 || n.dtype == float16 ||
-                            n.dtype == bfloat16;
-    const bool ordered_first = real_float && (n.op == Op::Max || n.op == Op::Min);
-    std::string init = "      for (int l = 0; l < lanes; ++l) part[l] = " +
-                       d.reduce_init(n.op, A) + ";\n";
+    const bool retry = n.op == Op::Max || n.op == Op::Min;
+    const std::string direct = direct_operand(pass, n);
     os << "    " << d.value_type(n.dtype) << " " << n.name << ";\n    {\n"
-       << "      constexpr int lanes = 16; // independent folds: the pass vectorizes\n"
-       << "      " << A << " part[lanes];\n" << init;
-    if (ordered_first) {
-      os << "      " << A << " probe[lanes];\n"
-         << "      for (int l = 0; l < lanes; ++l) probe[l] = " << A << "(0);\n";
-      reduction_pass(values, v, A, d.reduce_fold_ordered(n.op, "{acc}", "{x}"),
-                     "probe[{lane}] += {x} * " + A + "(0)");
-      os << "      " << A << " unordered = " << A << "(0);\n"
-         << "      for (int l = 0; l < lanes; ++l) unordered += probe[l];\n"
-         << "      if (unordered != unordered) { // a NaN or an infinity: fold exactly\n"
-         << init;
-      reduction_pass(values, v, A, d.reduce_fold(n.op, "{acc}", "{x}"), "");
-      os << "      }\n";
-    } else {
-      reduction_pass(values, v, A, d.reduce_fold(n.op, "{acc}", "{x}"), "");
+       << "      " << d.row_fold_type(n.op, A) << " fold(cols);\n";
+    if (direct.empty() && !folds_own_cache(pass, n)) {
+      os << "      alignas(64) " << A << " acc_blk[row_block];\n";
     }
-    os << "      " << A << " acc = part[0];\n"
-       << "      for (int l = 1; l < lanes; ++l) " << d.reduce_fold(n.op, "acc", "part[l]")
-       << ";\n"
-       << "      " << n.name << " = " << d.reduce_result(n.dtype, "acc") << ";\n    }\n";
+    if (retry) os << "      do {\n";
+    os << "      " << block_loop << "        " << block_size;
+    block_loads(pass.values, "        ");
+    if (direct.empty()) {
+      // An operand this pass stores into its row cache is folded from there.
+      const bool from_own_cache = folds_own_cache(pass, n);
+      os << d.vectorize_hint() << "        for (int64_t j = 0; j < cn; ++j) {\n";
+      element_values(pass, "          ");
+      if (!from_own_cache) os << "          acc_blk[j] = " << d.convert(A, v) << ";\n";
+      os << "        }\n"
+         << "        fold.add(" << (from_own_cache ? v + "_cache + c0" : "acc_blk")
+         << ", c0, cn);\n";
+    } else {
+      os << "        fold.add(" << direct << ", c0, cn);\n";
+    }
+    os << "      }\n";
+    if (retry) os << "      } while (fold.again());\n";
+    os << "      " << n.name << " = " << d.reduce_result(n.dtype, "fold.acc") << ";\n    }\n";
+  }
+
+  void output_pass(const Pass& pass) {
+    auto& os = w.os;
+    auto& d = w.d;
+    auto& p = w.p;
+    auto half_out = [&](size_t o) { return !w.v.per_row_outputs[o] && is_half(p.outputs[o].dtype); };
+    for (size_t o = 0; o < p.outputs.size(); ++o) {
+      if (w.v.per_row_outputs[o]) continue;
+      os << "    " << w.pointer(p.outputs[o].dtype, p.outputs[o].name + "_row", false) << " = "
+         << p.outputs[o].name << "_ptr + row * cols;\n";
+    }
+    os << "    " << block_loop << "      " << block_size;
+    block_loads(pass.values, "      ");
+    os << d.vectorize_hint() << "      for (int64_t j = 0; j < cn; ++j) {\n";
+    element_values(pass, "        ");
+    for (size_t o = 0; o < p.outputs.size(); ++o) {
+      auto& out = p.outputs[o];
+      if (w.v.per_row_outputs[o]) continue;
+      if (half_out(o)) {
+        os << "        " << out.name << "_blk[j] = " << out.value << ";\n";
+      } else {
+        os << "        " << out.name << "_row[c0 + j] = " << d.store(out.dtype, out.value)
+           << ";\n";
+      }
+    }
+    os << "      }\n";
+    for (size_t o = 0; o < p.outputs.size(); ++o) {
+      if (half_out(o)) {
+        os << "      " << d.block_conversion(p.outputs[o].dtype, false) << "("
+           << p.outputs[o].name << "_row + c0, " << p.outputs[o].name << "_blk, cn);\n";
+      }
+    }
+    os << "    }\n";
   }
 
   void write() {
     auto& os = w.os;
     auto& d = w.d;
     auto& p = w.p;
-    auto per_row = [&](size_t o) { return bool(w.v.per_row_outputs[o]); };
-    auto half_block = [&](size_t o) {
-      return !per_row(o) && !d.block_conversion(p.outputs[o].dtype, false).empty();
-    };
     os << "void " << d.kernel_name(p, w.v)
        << "(void** args, int64_t cols, int64_t row_begin, int64_t row_end) {\n";
     w.arguments();
     os << "  constexpr int64_t row_block = " << row_block << ";\n";
+    // Scratch: block buffers of half rows, whole-row buffers of half columns
+    // (converted once) and of cached values.
+    std::vector<std::string> row_buffers;
     for (size_t i = 0; i < p.inputs.size(); ++i) {
-      if (block_converted(i)) os << "  alignas(32) float " << p.inputs[i].name << "_blk[row_block];\n";
+      auto& in = p.inputs[i];
+      if (!is_half(in.dtype) || !is_element(in.name)) continue;
+      if (w.kind_of(i) == InputKind::contiguous) {
+        os << "  alignas(64) float " << in.name << "_blk[row_block];\n";
+      } else { // column
+        os << d.row_buffer("float", in.name + "_col", "cols");
+        os << "  " << d.block_conversion(in.dtype, true) << "(" << in.name << "_col, " << in.name
+           << "_ptr, cols);\n";
+        row_buffers.push_back(in.name + "_col");
+      }
     }
     for (size_t o = 0; o < p.outputs.size(); ++o) {
-      if (half_block(o)) os << "  alignas(32) float " << p.outputs[o].name << "_blk[row_block];\n";
+      if (!w.v.per_row_outputs[o] && is_half(p.outputs[o].dtype)) {
+        os << "  alignas(64) float " << p.outputs[o].name << "_blk[row_block];\n";
+      }
+    }
+    for (auto& name : cached) {
+      os << d.row_buffer(d.value_type(p.dtype_of(name)), name + "_cache", "cols");
+      row_buffers.push_back(name + "_cache");
     }
     for (auto& n : p.tape) { // loop invariants
       if (levels.at(n.name) == Level::uniform) w.node(n, "  ");
@@ -220,53 +371,25 @@ struct RowLoop {
       }
     }
     // Per-row values in program order: a reduction is a pass over the row.
-    for (auto& n : p.tape) {
+    size_t next_pass = 0;
+    for (size_t i = 0; i < p.tape.size(); ++i) {
+      auto& n = p.tape[i];
       if (n.kind == NodeKind::reduce) {
-        reduction(n);
+        reduction(passes[next_pass++]);
       } else if (levels.at(n.name) == Level::row) {
         w.node(n, "    ");
       }
     }
-    std::vector<std::string> element_targets;
     for (size_t o = 0; o < p.outputs.size(); ++o) {
       auto& out = p.outputs[o];
-      if (per_row(o)) {
+      if (w.v.per_row_outputs[o]) {
         os << "    " << out.name << "_ptr[row] = " << d.store(out.dtype, out.value) << ";\n";
-      } else {
-        element_targets.push_back(out.value);
       }
     }
-    if (!element_targets.empty()) {
-      for (size_t o = 0; o < p.outputs.size(); ++o) {
-        if (per_row(o)) continue;
-        os << "    " << w.pointer(p.outputs[o].dtype, p.outputs[o].name + "_row", false)
-           << " = " << p.outputs[o].name << "_ptr + row * cols;\n";
-      }
-      auto values = element_closure(element_targets);
-      os << "    " << block_loop << "      " << block_size;
-      block_loads(values, "      ");
-      os << d.vectorize_hint() << "      for (int64_t j = 0; j < cn; ++j) {\n";
-      element_values(values, "        ");
-      for (size_t o = 0; o < p.outputs.size(); ++o) {
-        auto& out = p.outputs[o];
-        if (per_row(o)) continue;
-        if (half_block(o)) {
-          os << "        " << out.name << "_blk[j] = " << out.value << ";\n";
-        } else {
-          os << "        " << out.name << "_row[c0 + j] = " << d.store(out.dtype, out.value)
-             << ";\n";
-        }
-      }
-      os << "      }\n";
-      for (size_t o = 0; o < p.outputs.size(); ++o) {
-        if (half_block(o)) {
-          os << "      " << d.block_conversion(p.outputs[o].dtype, false) << "("
-             << p.outputs[o].name << "_row + c0, " << p.outputs[o].name << "_blk, cn);\n";
-        }
-      }
-      os << "    }\n";
-    }
-    os << "  }\n}\n";
+    if (next_pass < passes.size()) output_pass(passes[next_pass]);
+    os << "  }\n";
+    for (auto& b : row_buffers) os << d.row_buffer_release(b);
+    os << "}\n";
   }
 };
 

@@ -23,10 +23,12 @@ std::string Dialect::accumulator_type(Dtype) const { missing("row-loop accumulat
 std::string Dialect::convert(const std::string&, const std::string&) const {
   missing("conversions");
 }
-std::string Dialect::reduce_init(Op, const std::string&) const { missing("reductions"); }
-std::string Dialect::reduce_fold(Op, const std::string&, const std::string&) const {
-  missing("reductions");
+std::string Dialect::row_fold_type(Op, const std::string&) const { missing("reductions"); }
+std::string Dialect::row_buffer(const std::string&, const std::string&,
+                                const std::string&) const {
+  missing("row buffers");
 }
+std::string Dialect::row_buffer_release(const std::string&) const { missing("row buffers"); }
 std::string Dialect::reduce_result(Dtype, const std::string&) const { missing("reductions"); }
 std::string Dialect::block_conversion(Dtype, bool) const { return ""; }
 

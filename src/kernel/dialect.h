@@ -66,18 +66,18 @@ class Dialect {
                                      bool is_const, int arg) const;
   virtual std::string scalar_element(const std::string& name, Dtype t, int arg) const;
 
-  // Range dialects, row loops: reductions' accumulators and folds, and block
-  // conversion of half rows into float scratch ("" when there is none).
+  // Range dialects, row loops: reductions' accumulators, the type of a
+  // reduction's row fold (constructed from the row length `cols`, given
+  // blocks with add(block, c0, n), its result in member acc), whole-row
+  // scratch buffers (a declaration of `name`, `count` elements, and its
+  // release at the kernel's end), and block conversion of half rows into
+  // float scratch ("" when there is none).
   virtual std::string accumulator_type(Dtype t) const;
   virtual std::string convert(const std::string& type, const std::string& x) const;
-  virtual std::string reduce_init(Op op, const std::string& acc_type) const;
-  virtual std::string reduce_fold(Op op, const std::string& acc, const std::string& x) const;
-  // The fold of Max/Min for an x known not to be NaN (a plain compare and
-  // select, which vectorizes); the row loop checks for NaN separately.
-  virtual std::string reduce_fold_ordered(Op op, const std::string& acc,
-                                          const std::string& x) const {
-    return reduce_fold(op, acc, x);
-  }
+  virtual std::string row_fold_type(Op op, const std::string& acc_type) const;
+  virtual std::string row_buffer(const std::string& type, const std::string& name,
+                                 const std::string& count) const;
+  virtual std::string row_buffer_release(const std::string& name) const;
   virtual std::string reduce_result(Dtype t, const std::string& acc) const;
   virtual std::string block_conversion(Dtype t, bool to_float) const;
 

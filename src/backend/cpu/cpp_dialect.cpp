@@ -5,11 +5,13 @@
 #include "backend/cpu/cpp_dialect.h"
 
 #include <cmath>
+#include <cstdlib>
 #include <iomanip>
 #include <sstream>
 
 #include "backend/cpu/jit_support_text.h"
 #include "backend/cpu/kernel_ops_pieces.h"
+#include "backend/cpu/kernel_ops_row_fold.h"
 #include "kernel/constant_literal.h"
 #include "kernel/cstyle_renderer.h"
 #include "mxcore/scalar_types.h"
@@ -84,6 +86,27 @@ const char* vectorize_pragma =
     "#pragma GCC ivdep\n"
     "#endif\n";
 
+// Every op rounds on its own, as in the eager kernels (built without FMA
+// contraction): a fused kernel gives the eager bits. This overrides the
+// builder's -ffp-contract=fast for the whole source. MXCORE_JIT_FMA=1 opts
+// out (read once): polynomials (exp, erf, tanh) fuse into FMAs, about twice
+// as fast where they dominate (gelu), and results may differ from eager in
+// the last bit.
+bool fma_allowed() {
+  static const bool allowed = [] {
+    const char* env = std::getenv("MXCORE_JIT_FMA");
+    return env && *env && std::string(env) != "0";
+  }();
+  return allowed;
+}
+
+const char* no_contraction_text =
+    "#if defined(__clang__)\n"
+    "#pragma clang fp contract(off)\n"
+    "#else\n"
+    "#pragma GCC optimize(\"fp-contract=off\")\n"
+    "#endif\n";
+
 class CppDialect final : public kernel::Dialect {
  public:
   Family family() const override { return Family::range; }
@@ -135,10 +158,11 @@ class CppDialect final : public kernel::Dialect {
                        const kernel::KernelVariant& v) const override {
     std::ostringstream os;
     os << "// mxcore fused kernel " << p.name << " (" << v.tag() << ")\n"
-       << "#define MXCORE_JIT\n"
+       << (fma_allowed() ? "" : no_contraction_text) << "#define MXCORE_JIT\n"
        << (has_complex_values(p) ? "#define MXCORE_JIT_COMPLEX\n" : "")
        << kernel_ops_preamble(functors_used(p, v)) << "\n" << jit_conversions_text
        << (v.loop == kernel::LoopKind::row ? jit_row_reduce_text : "")
+       << (v.loop == kernel::LoopKind::row ? jit_row_fold_text : "")
        << "using namespace mxcore;\n"
        << "using index_t = " << index_type(v.large_index) << ";\n\n"
        << "extern \"C\" {\n\n";
@@ -164,16 +188,18 @@ class CppDialect final : public kernel::Dialect {
   std::string convert(const std::string& type, const std::string& x) const override {
     return "mxcore_jit::cast<" + type + ">(" + x + ")";
   }
-  std::string reduce_init(Op op, const std::string& acc_type) const override {
-    return std::string("mxcore_jit::") + kernel::op_name(op) + "::init<" + acc_type + ">()";
+  std::string row_fold_type(Op op, const std::string& acc_type) const override {
+    return std::string("mxcore_jit::RowFold<mxcore_jit::") + kernel::op_name(op) + ", " +
+           acc_type + ">";
   }
-  std::string reduce_fold(Op op, const std::string& acc, const std::string& x) const override {
-    return std::string("mxcore_jit::") + kernel::op_name(op) + "::fold(" + acc + ", " + x + ")";
+  // Once per call of the kernel (a range of rows), not per row.
+  std::string row_buffer(const std::string& type, const std::string& name,
+                         const std::string& count) const override {
+    return "  " + type + "* __restrict " + name + " = static_cast<" + type +
+           "*>(__builtin_malloc(sizeof(" + type + ") * (" + count + ")));\n";
   }
-  std::string reduce_fold_ordered(Op op, const std::string& acc,
-                                  const std::string& x) const override {
-    return std::string("mxcore_jit::") + kernel::op_name(op) + "::fold_ordered(" + acc + ", " +
-           x + ")";
+  std::string row_buffer_release(const std::string& name) const override {
+    return "  __builtin_free(" + name + ");\n";
   }
   std::string reduce_result(Dtype t, const std::string& acc) const override {
     return is_half(t) ? round(t, acc) : convert(ctype(t), acc);

@@ -1,0 +1,122 @@
+#include "backend/cpu/kernel_ops_row_fold.h"
+
+namespace mxcore::cpu {
+
+const char* const jit_row_fold_text = R"(namespace mxcore_jit {
+// One fold step on a float/double scalar or a vector of them, as the eager
+// reduce_ops.h folds: NaN wins in Max/Min (an earlier NaN stays).
+template <typename V> inline V fold_float(Sum, V acc, V x) { return acc + x; }
+template <typename V> inline V fold_float(Prod, V acc, V x) { return acc * x; }
+template <typename V> inline V fold_float(Max, V acc, V x) {
+  return ((x > acc) | ((x != x) & (acc == acc))) ? x : acc;
+}
+template <typename V> inline V fold_float(Min, V acc, V x) {
+  return ((x < acc) | ((x != x) & (acc == acc))) ? x : acc;
+}
+// Max/Min ignoring NaN (one maxps/minps, any order: see RowFold).
+template <typename V> inline V fold_quick(Max, V acc, V x) { return x > acc ? x : acc; }
+template <typename V> inline V fold_quick(Min, V acc, V x) { return x < acc ? x : acc; }
+template <typename A>
+constexpr bool is_float_acc = traits::is_same_v<A, float> || traits::is_same_v<A, double>;
+template <typename Op, typename A> inline void fold_one(A& acc, A x) {
+  if constexpr (is_float_acc<A>) acc = fold_float(Op{}, acc, x);
+  else Op::fold(acc, x);
+}
+// The lanes as one vector (float and double; a stand-in for other types).
+template <typename A, bool = is_float_acc<A>> struct lane_vector { typedef float V __attribute__((vector_size(32))); };
+template <typename A> struct lane_vector<A, true> { typedef A V __attribute__((vector_size(8 * sizeof(A)))); };
+template <typename Op, typename A>
+struct RowFold {
+  static constexpr int lanes = 8;
+  // Float Max/Min first fold in any order, in independent vectors (the
+  // order can only change which of +0/-0 or which NaN wins: a row whose
+  // result is a zero or that holds a NaN is folded again, exactly).
+  static constexpr bool quick =
+      is_float_acc<A> && (traits::is_same_v<Op, Max> || traits::is_same_v<Op, Min>);
+  typedef typename lane_vector<A>::V V;
+  typedef decltype(V{} != V{}) M;
+  A part[lanes];
+  A acc;
+  int64_t cols, lanes_end;
+  bool exact = !quick;
+  V q[4];
+  M nan;
+  explicit RowFold(int64_t n) : cols(n), lanes_end(n >= 2 * lanes ? n - n % lanes : 0) { reset(); }
+  void reset() {
+    acc = Op::template init<A>();
+    for (int l = 0; l < lanes; ++l) part[l] = acc;
+    if constexpr (quick) {
+      for (int k = 0; k < 4; ++k) q[k] = V{} + acc;
+    }
+    nan = M{};
+  }
+  // After the last block: whether the row must be given again (then folded
+  // exactly).
+  bool again() {
+    if constexpr (!quick) return false;
+    if (exact) return false;
+    bool any_nan = false;
+    for (int l = 0; l < lanes; ++l) any_nan |= nan[l] != 0;
+    if (!any_nan && acc != A(0)) return false;
+    exact = true;
+    reset();
+    return true;
+  }
+  // Elements [c0, c0 + n) of the row; blocks come in order, every block but
+  // the last a multiple of the lanes long.
+  void add(const A* __restrict x, int64_t c0, int64_t n) {
+    if constexpr (quick) {
+      if (!exact) {
+        int64_t i = 0;
+        for (; i + 4 * lanes <= n; i += 4 * lanes) {
+          for (int k = 0; k < 4; ++k) {
+            V xi;
+            __builtin_memcpy(&xi, x + i + k * lanes, sizeof(V));
+            q[k] = fold_quick(Op{}, q[k], xi);
+            nan |= xi != xi;
+          }
+        }
+        for (; i + lanes <= n; i += lanes) {
+          V xi;
+          __builtin_memcpy(&xi, x + i, sizeof(V));
+          q[0] = fold_quick(Op{}, q[0], xi);
+          nan |= xi != xi;
+        }
+        for (; i < n; ++i) {
+          acc = fold_quick(Op{}, acc, x[i]);
+          nan[0] |= x[i] != x[i] ? -1 : 0;
+        }
+        if (c0 + n < cols) return;
+        for (int k = 0; k < 4; ++k) {
+          for (int l = 0; l < lanes; ++l) acc = fold_quick(Op{}, acc, q[k][l]);
+        }
+        return;
+      }
+    }
+    int64_t stop = lanes_end - c0;
+    stop = stop < 0 ? 0 : stop > n ? n : stop;
+    if constexpr (is_float_acc<A>) {
+      V v;
+      __builtin_memcpy(&v, part, sizeof(V));
+      for (int64_t i = 0; i < stop; i += lanes) {
+        V xi;
+        __builtin_memcpy(&xi, x + i, sizeof(V));
+        v = fold_float(Op{}, v, xi);
+      }
+      __builtin_memcpy(part, &v, sizeof(V));
+    } else {
+      for (int64_t i = 0; i < stop; i += lanes) {
+        for (int l = 0; l < lanes; ++l) Op::fold(part[l], x[i + l]);
+      }
+    }
+    if (c0 + n < cols) return;
+    if (lanes_end > 0) {
+      for (int l = 0; l < lanes; ++l) fold_one<Op>(acc, part[l]);
+    }
+    for (int64_t i = stop; i < n; ++i) fold_one<Op>(acc, x[i]);
+  }
+};
+} // namespace mxcore_jit
+)";
+
+} // namespace mxcore::cpu
