@@ -2,8 +2,8 @@
 // operand goes through quantize -> dequantize in its mode and the product is
 // an ordinary (gather_)matmul in x's dtype, so the results equal
 // dequantize-then-matmul exactly. The vjp is MLX's: the cotangent is itself
-// multiplied in quantized form (dx = qqmm(g, w.T), dw = qqmm(g.T, x.T)), so
-// w receives gradients only when it is given unquantized.
+// multiplied in quantized form (dx = qqmm(g, w.T), dw = qqmm(g.T, x.T)); a
+// packed w stands in with its dequantized values and gets no gradient.
 #include <sstream>
 #include <stdexcept>
 
@@ -108,7 +108,6 @@ array qqmm(const array& in_x, const array& w, const std::optional<array>& scales
   }
   check_operand_dtype(x, "first", "qqmm");
   check_global_scales(mode, global_scale_x, global_scale_w, "qqmm");
-  const bool w_quantized = w.dtype() == uint32;
 
   // Inputs: x, w, then the global scales when given (scales of a packed w
   // are captured: they carry no gradient).
@@ -126,25 +125,25 @@ array qqmm(const array& in_x, const array& w, const std::optional<array>& scales
     check_inner_dims(in[0], wd, in[1], "qqmm");
     return std::vector<array>{matmul(xd, swapaxes(wd, -1, -2, s), s)};
   };
-  auto vjp_rule = [p, w_quantized, s](const std::vector<array>& primals,
-                                      const std::vector<array>& cotangents,
-                                      const std::vector<array>&) {
+  auto vjp_rule = [p, scales, s](const std::vector<array>& primals,
+                                 const std::vector<array>& cotangents,
+                                 const std::vector<array>&) {
     const array& g = cotangents[0];
     std::optional<array> g_amax, gx, gw;
     if (primals.size() == 4) {
       g_amax = astype(max(abs(g, s), false, s), float32, s);
       gx = primals[2], gw = primals[3];
     }
+    const bool w_quantized = primals[1].dtype() == uint32;
+    array w_values = w_quantized ? weight_values(primals[1], scales, p, gw, primals[0].dtype(),
+                                                 "qqmm", s)
+                                 : primals[1];
     std::vector<array> vjps;
-    if (w_quantized) {
-      vjps.push_back(zeros_like(primals[0], s)); // MLX: no gradient through a packed w
-      vjps.push_back(zeros_like(primals[1], s));
-    } else {
-      vjps.push_back(qqmm(g, swapaxes(primals[1], -1, -2, s), std::nullopt, p.group_size, p.bits,
-                          p.mode, g_amax, gw, s));
-      vjps.push_back(qqmm(swapaxes(g, -1, -2, s), swapaxes(primals[0], -1, -2, s), std::nullopt,
-                          p.group_size, p.bits, p.mode, g_amax, gx, s));
-    }
+    vjps.push_back(qqmm(g, swapaxes(w_values, -1, -2, s), std::nullopt, p.group_size, p.bits,
+                        p.mode, g_amax, gw, s));
+    vjps.push_back(w_quantized ? zeros_like(primals[1], s)
+                               : qqmm(swapaxes(g, -1, -2, s), swapaxes(primals[0], -1, -2, s),
+                                      std::nullopt, p.group_size, p.bits, p.mode, g_amax, gx, s));
     for (size_t i = 2; i < primals.size(); ++i) vjps.push_back(zeros_like(primals[i], s));
     return vjps;
   };
