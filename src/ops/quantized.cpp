@@ -14,6 +14,7 @@
 // to the nearest fp4 e2m1 value; MLX's dtype of every step is kept so that
 // the codes are bit-equal to MLX's.
 #include "mxcore/quantized.h"
+#include "ops/quantized_ops.h"
 
 #include <cmath>
 #include <numeric>
@@ -367,7 +368,7 @@ array dequantize_impl(const array& w, const array& scales, const std::optional<a
   }
   if (w.ndim() < 2) {
     throw std::invalid_argument(prefix(op) + "The matrix to be dequantized must have at least 2 "
-                                "dimensions but got shape " + shape_str(w.shape()) + ".");
+                                "dimension but it has only " + std::to_string(w.ndim()) + ".");
   }
   if (p.mode == Mode::affine && !biases) {
     throw std::invalid_argument(prefix(op) + "Biases must be provided for affine quantization.");
@@ -387,6 +388,15 @@ array dequantize_impl(const array& w, const array& scales, const std::optional<a
   const bool shapes_ok = (int64_t(w.shape(-1)) * 32) % p.bits == 0 &&
                          length % p.group_size == 0 && scales.shape() == side &&
                          (!biases || biases->shape() == side);
+  if (!shapes_ok && std::string(op) != "dequantize") {
+    // The matmul ops' wording, as MLX's.
+    std::ostringstream msg;
+    msg << prefix(op) << "The shapes of the weight and scales are incompatible based on bits "
+        << "and group_size. w.shape() == " << shape_str(w.shape()) << " and scales.shape() == "
+        << shape_str(scales.shape()) << " with group_size=" << p.group_size
+        << " and bits=" << p.bits;
+    throw std::invalid_argument(msg.str());
+  }
   if (!shapes_ok) {
     std::ostringstream msg;
     msg << prefix(op) << "Shape of scales and biases does not match the matrix given the "
@@ -465,40 +475,58 @@ std::pair<array, array> quantized_operands(const array& x, const array& w, const
 
 } // namespace
 
-std::vector<array> quantize(const array& w, std::optional<int> group_size,
-                            std::optional<int> bits, const std::string& mode,
-                            const std::optional<array>& global_scale, StreamOrDevice sd) {
-  auto s = to_stream(sd);
-  Params p = resolve(mode, group_size, bits, "quantize");
-  if (w.ndim() < 2) {
-    throw std::invalid_argument("[quantize] The matrix to be quantized must have at least 2 "
-                                "dimension but it has only " + std::to_string(w.ndim()) + ".");
-  }
+namespace detail {
+
+std::vector<array> quantize_as(const char* op, const array& w, std::optional<int> group_size,
+                               std::optional<int> bits, const std::string& mode,
+                               const std::optional<array>& global_scale, Stream s) {
+  Params p = resolve(mode, group_size, bits, op);
   if (!is_floating_point(w.dtype())) {
-    throw std::invalid_argument("[quantize] Only real floating point inputs can be quantized.");
+    throw std::invalid_argument(prefix(op) + "Only real floating types can be quantized but w "
+                                "has type " + dtype_name(w.dtype()) + ".");
+  }
+  if (w.ndim() < 2) {
+    throw std::invalid_argument(prefix(op) + "The matrix to be quantized must have at least 2 "
+                                "dimension but it has only " + std::to_string(w.ndim()) + ".");
   }
   if (w.shape(-1) % p.group_size != 0) {
     std::ostringstream msg;
-    msg << "[quantize] The last dimension of the matrix needs to be divisible by the "
-           "quantization group size " << p.group_size << ". However the provided matrix has shape "
-        << shape_str(w.shape()) << ".";
+    msg << prefix(op) << "The last dimension of the matrix needs to be divisible by the "
+        << "quantization group size " << p.group_size << ". However the provided matrix has "
+        << "shape " << shape_str(w.shape()) << ".";
     throw std::invalid_argument(msg.str());
   }
-  check_scalar_global_scale(global_scale, p.mode, "quantize");
+  check_scalar_global_scale(global_scale, p.mode, op);
   if (p.mode == Mode::affine) return quantize_affine(w, p, s);
   return p.mode == Mode::nvfp4 ? quantize_nv(w, global_scale, s) : quantize_mx(w, p, s);
+}
+
+array dequantize_as(const char* op, const array& w, const array& scales,
+                    const std::optional<array>& biases, std::optional<int> group_size,
+                    std::optional<int> bits, const std::string& mode,
+                    const std::optional<array>& global_scale, std::optional<Dtype> dtype,
+                    Stream s) {
+  Params p = resolve(mode, group_size, bits, op);
+  check_scalar_global_scale(global_scale, p.mode, op);
+  std::optional<array> gs;
+  if (global_scale) gs = reshape(*global_scale, {}, s);
+  return dequantize_impl(w, scales, biases, p, gs, dtype, op, s);
+}
+
+} // namespace detail
+
+std::vector<array> quantize(const array& w, std::optional<int> group_size,
+                            std::optional<int> bits, const std::string& mode,
+                            const std::optional<array>& global_scale, StreamOrDevice s) {
+  return detail::quantize_as("quantize", w, group_size, bits, mode, global_scale, to_stream(s));
 }
 
 array dequantize(const array& w, const array& scales, const std::optional<array>& biases,
                  std::optional<int> group_size, std::optional<int> bits, const std::string& mode,
                  const std::optional<array>& global_scale, std::optional<Dtype> dtype,
-                 StreamOrDevice sd) {
-  auto s = to_stream(sd);
-  Params p = resolve(mode, group_size, bits, "dequantize");
-  check_scalar_global_scale(global_scale, p.mode, "dequantize");
-  std::optional<array> gs;
-  if (global_scale) gs = reshape(*global_scale, {}, s);
-  return dequantize_impl(w, scales, biases, p, gs, dtype, "dequantize", s);
+                 StreamOrDevice s) {
+  return detail::dequantize_as("dequantize", w, scales, biases, group_size, bits, mode,
+                               global_scale, dtype, to_stream(s));
 }
 
 array quantized_matmul(const array& x, const array& w, const array& scales,

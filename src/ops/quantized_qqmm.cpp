@@ -10,6 +10,7 @@
 #include "mxcore/gather_mm.h"
 #include "mxcore/quantized.h"
 #include "mxcore/transforms.h"
+#include "ops/quantized_ops.h"
 #include "ops/util.h"
 
 namespace mxcore {
@@ -52,10 +53,10 @@ void check_global_scales(const std::string& mode, const std::optional<array>& gx
 // a's values after quantization (dtype kept); quantize checks the
 // parameters and the global scale.
 array round_trip(const array& a, const QQParams& p, const std::optional<array>& global_scale,
-                 Stream s) {
-  auto q = quantize(a, p.group_size, p.bits, p.mode, global_scale, s);
-  return dequantize(q[0], q[1], std::nullopt, p.group_size, p.bits, p.mode, global_scale,
-                    a.dtype(), s);
+                 const char* op, Stream s) {
+  auto q = detail::quantize_as(op, a, p.group_size, p.bits, p.mode, global_scale, s);
+  return detail::dequantize_as(op, q[0], q[1], std::nullopt, p.group_size, p.bits, p.mode,
+                               global_scale, a.dtype(), s);
 }
 
 // w's dequantized (N, K) values in dtype t: the given packed weight, or w
@@ -68,15 +69,15 @@ array weight_values(const array& w, const std::optional<array>& scales, const QQ
       throw std::invalid_argument(std::string("[") + op + "] Scales must be provided if second "
                                   "argument is quantized.");
     }
-    return dequantize(w, *scales, std::nullopt, p.group_size, p.bits, p.mode, global_scale, t,
-                      s);
+    return detail::dequantize_as(op, w, *scales, std::nullopt, p.group_size, p.bits, p.mode,
+                                 global_scale, t, s);
   }
   check_operand_dtype(w, "second", op);
   if (scales) {
     throw std::invalid_argument(std::string("[") + op + "] Scales must not be provided when the "
                                 "second argument is not quantized.");
   }
-  return astype(round_trip(w, p, global_scale, s), t, s);
+  return astype(round_trip(w, p, global_scale, op, s), t, s);
 }
 
 void check_inner_dims(const array& x, const array& wd, const array& w, const char* op) {
@@ -120,7 +121,7 @@ array qqmm(const array& in_x, const array& w, const std::optional<array>& scales
   auto forward = [p, scales, s](const std::vector<array>& in) {
     std::optional<array> gx, gw;
     if (in.size() == 4) gx = in[2], gw = in[3];
-    array xd = round_trip(in[0], p, gx, s);
+    array xd = round_trip(in[0], p, gx, "qqmm", s);
     array wd = weight_values(in[1], scales, p, gw, in[0].dtype(), "qqmm", s);
     check_inner_dims(in[0], wd, in[1], "qqmm");
     return std::vector<array>{matmul(xd, swapaxes(wd, -1, -2, s), s)};
@@ -180,7 +181,7 @@ array gather_qqmm(const array& x, const array& w, const std::optional<array>& sc
   }
   check_operand_dtype(x, "first", "gather_qqmm");
   check_global_scales(mode, global_scale_x, global_scale_w, "gather_qqmm");
-  array xd = round_trip(x, p, global_scale_x, s);
+  array xd = round_trip(x, p, global_scale_x, "gather_qqmm", s);
   array wd = weight_values(w, scales, p, global_scale_w, x.dtype(), "gather_qqmm", s);
   check_inner_dims(x, wd, w, "gather_qqmm");
   // Missing indices enumerate the operand's batch (as MLX's defaults do).

@@ -137,6 +137,11 @@ WQ, S = mx.quantize(W, mode="nvfp4")
     (lambda: mx.qqmm(X.astype(mx.int32), W), "[qqmm] Only real floating types except float64 "
      "are supported but first argument dtype == int32."),
     (lambda: mx.qqmm(X, mx.ones((3, 16))), "[qqmm] Last dimension of first input"),
+    (lambda: mx.qqmm(X, WQ, S[:, :1]), "[qqmm] The shapes of the weight and scales are "
+     "incompatible based on bits and group_size. w.shape() == (3,4) and scales.shape() == (3,1) "
+     "with group_size=16 and bits=4"),
+    (lambda: mx.qqmm(X[:1], WQ, S, global_scale_x=mx.ones((2,)), global_scale_w=mx.array(1.0)),
+     "[qqmm] Global scale must be a scalar"),
     (lambda: mx.qqmm(X, mx.ones((2, 3, 32))), "[qqmm] Only 2D inputs are supported"),
     (lambda: mx.qqmm(X, W, global_scale_x=mx.array(1.0)),
      "[qqmm] For nvfp4 mode, either both global_scale_x and global_scale_w must be provided"),
