@@ -60,6 +60,10 @@ TEST_CASE("quantize modes from C++") {
   CHECK(std::abs(values(back)[48] - 48.0) < 1e-6);
   CHECK(quantize(w, std::nullopt, std::nullopt, "nvfp4")[1].shape() == Shape({1, 4}));
   CHECK_THROWS_AS(quantize(w, 32, std::nullopt, "nvfp4"), std::invalid_argument);
+  // Rows that nvfp4 represents exactly (max 6, scale 1): qqmm is the plain product.
+  array x = reshape(array({1.0f, 2.0f, 3.0f, 6.0f}), {1, 4});
+  array x16 = concatenate({x, zeros({1, 12}, float32)}, 1);
+  CHECK(all_close(qqmm(x16, x16), {50.0}, 0));
   CHECK_THROWS_AS(quantize(w, 64, std::optional<int>(4), "mxfp4"), std::invalid_argument);
 }
 
