@@ -17,7 +17,6 @@
 #include "ops/quantized_ops.h"
 
 #include <cmath>
-#include <numeric>
 #include <sstream>
 #include <stdexcept>
 
@@ -87,85 +86,6 @@ Params resolve(const std::string& mode, std::optional<int> group_size, std::opti
   throw std::invalid_argument(prefix(op) + "Invalid quantization mode '" + mode + "'.");
 }
 
-// The smallest run of values that fills whole words: `elements` values of
-// `bits` bits in `words` uint32 words (8 in 1 for 4 bits, 32 in 3 for 3 bits).
-// Element j lands in word[j] at bit shift[j]; when the field crosses a word
-// boundary its high part is the low (spill_shift[j] = 32 - shift[j] bits
-// later) part of word[j] + 1.
-struct BlockLayout {
-  int elements, words;
-  std::vector<uint32_t> word, shift, spill_shift, spills;
-};
-
-BlockLayout block_layout(int bits) {
-  BlockLayout l;
-  const int common = std::gcd(bits, 32);
-  l.elements = 32 / common;
-  l.words = bits / common;
-  for (int j = 0; j < l.elements; ++j) {
-    const int offset = j * bits, sh = offset % 32;
-    const bool spills = sh + bits > 32;
-    l.word.push_back(offset / 32);
-    l.shift.push_back(sh);
-    l.spill_shift.push_back(spills ? 32 - sh : 0);
-    l.spills.push_back(spills ? 1 : 0);
-  }
-  return l;
-}
-
-array u32(const std::vector<uint32_t>& v, Shape shape) {
-  return array(v.begin(), std::move(shape), uint32);
-}
-
-// q (..., L) uint32 with values < 2^bits, L a multiple of the block's
-// elements -> (..., L * bits / 32).
-array pack(const array& q, int bits, Stream s) {
-  const BlockLayout l = block_layout(bits);
-  const int n = l.elements, nw = l.words;
-  std::vector<uint32_t> to_word(n * nw, 0), to_next(n * nw, 0);
-  for (int j = 0; j < n; ++j) {
-    to_word[j * nw + l.word[j]] = 1;
-    if (l.spills[j]) to_next[j * nw + l.word[j] + 1] = 1;
-  }
-  Shape blocks = q.shape();
-  const int length = blocks.back();
-  blocks.back() = length / n;
-  blocks.push_back(n);
-  blocks.push_back(1);
-  array qb = reshape(q, blocks, s);
-  array low = left_shift(qb, u32(l.shift, {n, 1}), s);
-  // A non-spilling field's high part is masked out by to_next.
-  array high = right_shift(qb, u32(l.spill_shift, {n, 1}), s);
-  array parts = add(multiply(low, u32(to_word, {n, nw}), s),
-                    multiply(high, u32(to_next, {n, nw}), s), s);
-  // The fields never overlap, so their sum is their bitwise or.
-  array words = sum(parts, -2, false, s);
-  Shape out = q.shape();
-  out.back() = length * bits / 32;
-  return reshape(words, out, s);
-}
-
-// Inverse of pack: (..., W) uint32 with W a multiple of the block's words ->
-// (..., W * 32 / bits).
-array unpack(const array& w, int bits, Stream s) {
-  const BlockLayout l = block_layout(bits);
-  const int n = l.elements;
-  std::vector<uint32_t> next(n);
-  for (int j = 0; j < n; ++j) next[j] = l.spills[j] ? l.word[j] + 1 : l.word[j];
-  Shape blocks = w.shape();
-  const int words = blocks.back();
-  blocks.back() = words / l.words;
-  blocks.push_back(l.words);
-  array wb = reshape(w, blocks, s);
-  array low = right_shift(take(wb, u32(l.word, {n}), -1, s), u32(l.shift, {n}), s);
-  array high = multiply(left_shift(take(wb, u32(next, {n}), -1, s), u32(l.spill_shift, {n}), s),
-                        u32(l.spills, {n}), s);
-  array q = bitwise_and(add(low, high, s), array(uint32_t((1ull << bits) - 1), uint32), s);
-  Shape out = w.shape();
-  out.back() = words * 32 / bits;
-  return reshape(q, out, s);
-}
-
 Shape grouped_shape(const Shape& shape, int group_size) {
   Shape g = shape;
   g.back() = shape.back() / group_size;
@@ -208,7 +128,7 @@ std::vector<array> quantize_affine(const array& w, const Params& p, Stream s) {
   }
   array q = round(divide(subtract(wg, biases, s), scales, s), 0, s);
   q = astype(clip(q, array(0.0, t), array(n_bins, t), s), uint32, s);
-  array packed = pack(reshape(q, w.shape(), s), p.bits, s);
+  array packed = detail::pack_bits(reshape(q, w.shape(), s), p.bits, s);
   Shape side = side_shape(w.shape(), p.group_size);
   return {packed, astype(reshape(scales, side, s), w.dtype(), s),
           astype(reshape(biases, side, s), w.dtype(), s)};
@@ -284,7 +204,7 @@ std::vector<array> quantize_mx(const array& w, const Params& p, Stream s) {
            array(127.0f), s);
   array v = divide(g, power(array(2.0f), e, s), s);
   array code = p.mode == Mode::mxfp4 ? encode_fp4(v, s) : encode_fp8(v, s);
-  array packed = pack(reshape(code, w.shape(), s), p.bits, s);
+  array packed = detail::pack_bits(reshape(code, w.shape(), s), p.bits, s);
   array scales = astype(add(e, array(127.0f), s), uint8, s);
   return {packed, reshape(scales, side_shape(w.shape(), 32), s)};
 }
@@ -307,7 +227,7 @@ std::vector<array> quantize_nv(const array& w, const std::optional<array>& globa
   // A zero scale (an all-zero or tiny group) gives code 0 for every element,
   // as MLX's nearest-value search does on the inf / nan quotients.
   array code = where(equal(scale, array(0.0, t), s), array(0u, uint32), encode_fp4(v, s), s);
-  array packed = pack(reshape(code, w.shape(), s), 4, s);
+  array packed = detail::pack_bits(reshape(code, w.shape(), s), 4, s);
   return {packed, reshape(scale_codes, side_shape(w.shape(), 16), s)};
 }
 
@@ -408,7 +328,7 @@ array dequantize_impl(const array& w, const array& scales, const std::optional<a
     throw std::invalid_argument(msg.str());
   }
   // The packed integers carry no gradient; affine scales and biases do.
-  array q = unpack(stop_gradient(w, s), p.bits, s);
+  array q = detail::unpack_bits(stop_gradient(w, s), p.bits, s);
   Shape grouped = grouped_shape(full, p.group_size);
   if (p.mode == Mode::affine) {
     if (!is_floating_point(scales.dtype())) {
