@@ -8,7 +8,8 @@ alignment (metadata "general.alignment", default 32); the tensor data, each
 tensor at its offset from the start of that block. The header is parsed here
 with struct; tensor bytes move through _core._read_raw / _core._write_raw.
 
-Plain tensor types only: quantized GGUF types raise ValueError.
+Quantized types Q4_0, Q4_1 and Q8_0 load as MLX loads them (_quantized_triple);
+other quantized types raise ValueError.
 """
 
 import os
@@ -33,6 +34,9 @@ _TENSOR_TYPES = {
     30: _core.bfloat16,
 }
 _TENSOR_TYPE_OF = {dtype: code for code, dtype in _TENSOR_TYPES.items()}
+_Q4_0, _Q4_1, _Q8_0 = 2, 3, 8
+# Bytes of one block of 32 values: f16 scale [, f16 min], then the codes.
+_BLOCK_BYTES = {_Q4_0: 18, _Q4_1: 20, _Q8_0: 34}
 _QUANTIZED_NAMES = {
     2: "Q4_0", 3: "Q4_1", 6: "Q5_0", 7: "Q5_1", 8: "Q8_0", 9: "Q8_1", 10: "Q2_K",
     11: "Q3_K", 12: "Q4_K", 13: "Q5_K", 14: "Q6_K", 15: "Q8_K", 16: "IQ2_XXS",
@@ -143,25 +147,83 @@ def _load(file, stream):
             raise RuntimeError(f"[load_gguf] Invalid GGUF file: tensor '{name}' has {n_dims} dims.")
         dims = [r.unpack("<Q") for _ in range(n_dims)]
         ttype, offset = r.unpack("<I"), r.unpack("<Q")
-        if ttype not in _TENSOR_TYPES:
+        if ttype not in _TENSOR_TYPES and ttype not in _BLOCK_BYTES:
             kind = _QUANTIZED_NAMES.get(ttype, str(ttype))
             raise ValueError(
                 f"[load_gguf] Tensor '{name}' has GGUF type {kind}, which is not supported "
                 "(quantized GGUF types cannot be loaded).")
         if any(d >= 2**31 for d in dims):
             raise RuntimeError(f"[load_gguf] Invalid GGUF file: tensor '{name}' is too large.")
-        infos.append((name, tuple(reversed(dims)), _TENSOR_TYPES[ttype], offset))
+        infos.append((name, tuple(reversed(dims)), ttype, offset))
     header_end = file.tell() - base
     data_start = base + (header_end + alignment - 1) // alignment * alignment
     arrays = {}
-    for name, shape, dtype, offset in infos:
+    for name, shape, ttype, offset in infos:
+        if ttype in _BLOCK_BYTES and (not shape or shape[-1] % 32 != 0):
+            raise RuntimeError(f"[load_gguf] tensor {name} has incompatible last dim shape: "
+                               f"{shape[-1] if shape else 0}")
         try:
-            arrays[name] = _core._read_raw(file, data_start + offset, shape, dtype, stream=stream)
+            if ttype in _TENSOR_TYPES:
+                arrays[name] = _core._read_raw(file, data_start + offset, shape,
+                                               _TENSOR_TYPES[ttype], stream=stream)
+                continue
+            n_blocks = _prod(shape) // 32
+            blocks = _core._read_raw(file, data_start + offset,
+                                     (n_blocks, _BLOCK_BYTES[ttype]), _core.uint8, stream=stream)
         except RuntimeError as e:
             raise RuntimeError(
                 f"[load_gguf] Invalid GGUF file: the data of tensor '{name}' lies beyond the "
                 "end of the file.") from e
+        weight, scales, biases = _quantized_triple(blocks, ttype, shape)
+        # MLX drops the last len(".weight") characters of the name (whatever
+        # they are) for the scales' and biases' keys.
+        prefix = name[:len(name) - 7] if len(name) >= 7 else name
+        arrays[name] = weight
+        for key, value in ((prefix + ".scales", scales), (prefix + ".biases", biases)):
+            if key in arrays:
+                raise RuntimeError(f"[load_gguf] Duplicate parameter name {key} this can "
+                                   "happen when loading quantized tensors.")
+            arrays[key] = value
     return arrays, metadata
+
+
+def _prod(shape):
+    n = 1
+    for d in shape:
+        n *= d
+    return n
+
+
+def _quantized_triple(blocks, ttype, shape):
+    """GGUF blocks of 32 values -> MLX's affine triple (weight, scales, biases)
+    with group size 32: Q4_0 and Q4_1 as 4-bit, Q8_0 as 8-bit codes packed
+    little-endian into uint32, float16 scales and biases. The value of a code
+    q is q * scale + bias: Q4_0 stores q' = q - 8 (bias -8 * scale), Q8_0 the
+    int8 q' = q - 128 (bias -128 * scale), Q4_1 its own bias (the min)."""
+    u32 = _core.uint32
+    halves = _core.view(blocks[:, :4 if ttype == _Q4_1 else 2], _core.float16)
+    scales = halves[:, 0]
+    if ttype == _Q4_1:
+        biases = halves[:, 1]
+    else:
+        biases = scales * _core.array(-8.0 if ttype == _Q4_0 else -128.0, _core.float16)
+    if ttype == _Q8_0:
+        codes = _core.bitwise_xor(blocks[:, 2:], _core.array(128, _core.uint8))
+        per_word = 4
+    else:
+        # Byte j holds values j (low nibble) and j + 16 (high nibble).
+        qs = blocks[:, 4 if ttype == _Q4_1 else 2:]
+        codes = _core.concatenate([_core.bitwise_and(qs, _core.array(15, _core.uint8)),
+                                   _core.right_shift(qs, _core.array(4, _core.uint8))], axis=1)
+        per_word = 8
+    bits = 32 // per_word
+    shifts = _core.arange(0, 32, bits, dtype=u32)
+    words = _core.reshape(_core.astype(codes, u32), (-1, per_word))
+    # The fields are disjoint, so their sum is their bitwise or.
+    words = _core.sum(_core.left_shift(words, shifts), axis=-1)
+    side = tuple(shape[:-1]) + (shape[-1] // 32,)
+    weight = _core.reshape(words, tuple(shape[:-1]) + (shape[-1] // per_word,))
+    return weight, _core.reshape(scales, side), _core.reshape(biases, side)
 
 
 # ----------------------------------------------------------------------------- writing

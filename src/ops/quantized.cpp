@@ -9,20 +9,36 @@
 // mxfp4 / mxfp8: per group of 32, e = ceil(log2(max|w| / M)) (e8m0 byte
 // e + 127) with M = 6 / 448, and each w / 2^e is rounded to the nearest fp4
 // e2m1 value (ties toward zero) / fp8 e4m3 value (ties to even).
+// nvfp4: per group of 16, the scale is the e4m3 code of max|w| / 6 * enc
+// (enc = 448 * 6 / global_scale, or 1), and each w / scale * enc is rounded
+// to the nearest fp4 e2m1 value; MLX's dtype of every step is kept so that
+// the codes are bit-equal to MLX's.
 #include "mxcore/quantized.h"
+#include "ops/quantized_ops.h"
 
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
 
 #include "mxcore/gather_mm.h"
+#include "mxcore/ops_extra.h"
+#include "mxcore/transforms.h"
 #include "ops/util.h"
 
 namespace mxcore {
 
 namespace {
 
-enum class Mode { affine, mxfp4, mxfp8 };
+enum class Mode { affine, mxfp4, mxfp8, nvfp4 };
+
+const char* mode_name(Mode m) {
+  switch (m) {
+    case Mode::affine: return "affine";
+    case Mode::mxfp4: return "mxfp4";
+    case Mode::mxfp8: return "mxfp8";
+    default: return "nvfp4";
+  }
+}
 
 struct Params {
   Mode mode;
@@ -50,96 +66,24 @@ Params resolve(const std::string& mode, std::optional<int> group_size, std::opti
     }
     return p;
   }
-  if (mode == "mxfp4" || mode == "mxfp8") {
-    const int want_bits = mode == "mxfp4" ? 4 : 8;
-    const int g = group_size.value_or(32), b = bits.value_or(want_bits);
-    if (g != 32) {
-      throw std::invalid_argument(prefix(op) + mode + " quantization requires group size 32 "
-                                  "but got " + std::to_string(g) + ".");
+  if (mode == "mxfp4" || mode == "mxfp8" || mode == "nvfp4") {
+    const int want_bits = mode == "mxfp8" ? 8 : 4;
+    const int want_group = mode == "nvfp4" ? 16 : 32;
+    const int g = group_size.value_or(want_group), b = bits.value_or(want_bits);
+    if (g != want_group) {
+      throw std::invalid_argument(prefix(op) + mode + " quantization requires group size " +
+                                  std::to_string(want_group) + " but got " +
+                                  std::to_string(g) + ".");
     }
     if (b != want_bits) {
       throw std::invalid_argument(prefix(op) + mode + " quantization requires bits to be " +
                                   std::to_string(want_bits) + " but got " + std::to_string(b) +
                                   ".");
     }
-    return {want_bits == 4 ? Mode::mxfp4 : Mode::mxfp8, 32, want_bits};
-  }
-  if (mode == "nvfp4") {
-    throw std::invalid_argument(prefix(op) + "Quantization mode '" + mode +
-                                "' is not supported by mxcore (supported: 'affine', 'mxfp4', "
-                                "'mxfp8').");
+    const Mode m = mode == "nvfp4" ? Mode::nvfp4 : (want_bits == 4 ? Mode::mxfp4 : Mode::mxfp8);
+    return {m, want_group, want_bits};
   }
   throw std::invalid_argument(prefix(op) + "Invalid quantization mode '" + mode + "'.");
-}
-
-// Where element j of a block of 32 values lands in the block's `bits` words:
-// low part in word[j] at bit shift[j]; when the field crosses a word boundary
-// its high part is the low (spill_shift[j] = 32 - shift[j] bits later) part of
-// word[j] + 1.
-struct BlockLayout {
-  std::vector<uint32_t> word, shift, spill_shift, spills;
-};
-
-BlockLayout block_layout(int bits) {
-  BlockLayout l;
-  for (int j = 0; j < 32; ++j) {
-    const int offset = j * bits, sh = offset % 32;
-    const bool spills = sh + bits > 32;
-    l.word.push_back(offset / 32);
-    l.shift.push_back(sh);
-    l.spill_shift.push_back(spills ? 32 - sh : 0);
-    l.spills.push_back(spills ? 1 : 0);
-  }
-  return l;
-}
-
-array u32(const std::vector<uint32_t>& v, Shape shape) {
-  return array(v.begin(), std::move(shape), uint32);
-}
-
-// q (..., L) uint32 with values < 2^bits, L % 32 == 0 -> (..., L * bits / 32).
-array pack(const array& q, int bits, Stream s) {
-  const BlockLayout l = block_layout(bits);
-  std::vector<uint32_t> to_word(32 * bits, 0), to_next(32 * bits, 0);
-  for (int j = 0; j < 32; ++j) {
-    to_word[j * bits + l.word[j]] = 1;
-    if (l.spills[j]) to_next[j * bits + l.word[j] + 1] = 1;
-  }
-  Shape blocks = q.shape();
-  const int length = blocks.back();
-  blocks.back() = length / 32;
-  blocks.push_back(32);
-  blocks.push_back(1);
-  array qb = reshape(q, blocks, s);
-  array low = left_shift(qb, u32(l.shift, {32, 1}), s);
-  // A non-spilling field's high part is masked out by to_next.
-  array high = right_shift(qb, u32(l.spill_shift, {32, 1}), s);
-  array parts = add(multiply(low, u32(to_word, {32, bits}), s),
-                    multiply(high, u32(to_next, {32, bits}), s), s);
-  // The fields never overlap, so their sum is their bitwise or.
-  array words = sum(parts, -2, false, s);
-  Shape out = q.shape();
-  out.back() = length * bits / 32;
-  return reshape(words, out, s);
-}
-
-// Inverse of pack: (..., W) uint32 with W % bits == 0 -> (..., W * 32 / bits).
-array unpack(const array& w, int bits, Stream s) {
-  const BlockLayout l = block_layout(bits);
-  std::vector<uint32_t> next(32);
-  for (int j = 0; j < 32; ++j) next[j] = l.spills[j] ? l.word[j] + 1 : l.word[j];
-  Shape blocks = w.shape();
-  const int words = blocks.back();
-  blocks.back() = words / bits;
-  blocks.push_back(bits);
-  array wb = reshape(w, blocks, s);
-  array low = right_shift(take(wb, u32(l.word, {32}), -1, s), u32(l.shift, {32}), s);
-  array high = multiply(left_shift(take(wb, u32(next, {32}), -1, s), u32(l.spill_shift, {32}), s),
-                        u32(l.spills, {32}), s);
-  array q = bitwise_and(add(low, high, s), array(uint32_t((1ull << bits) - 1), uint32), s);
-  Shape out = w.shape();
-  out.back() = words * 32 / bits;
-  return reshape(q, out, s);
 }
 
 Shape grouped_shape(const Shape& shape, int group_size) {
@@ -184,7 +128,7 @@ std::vector<array> quantize_affine(const array& w, const Params& p, Stream s) {
   }
   array q = round(divide(subtract(wg, biases, s), scales, s), 0, s);
   q = astype(clip(q, array(0.0, t), array(n_bins, t), s), uint32, s);
-  array packed = pack(reshape(q, w.shape(), s), p.bits, s);
+  array packed = detail::pack_bits(reshape(q, w.shape(), s), p.bits, s);
   Shape side = side_shape(w.shape(), p.group_size);
   return {packed, astype(reshape(scales, side, s), w.dtype(), s),
           astype(reshape(biases, side, s), w.dtype(), s)};
@@ -196,7 +140,7 @@ constexpr float kFp4Values[8] = {0.0f, 0.5f, 1.0f, 1.5f, 2.0f, 3.0f, 4.0f, 6.0f}
 // The value of every code of the element format (16 fp4 e2m1 or 256 fp8 e4m3).
 std::vector<float> element_table(Mode mode) {
   std::vector<float> table;
-  if (mode == Mode::mxfp4) {
+  if (mode != Mode::mxfp8) {
     for (int sign : {1, -1}) {
       for (float v : kFp4Values) table.push_back(sign * v);
     }
@@ -260,27 +204,98 @@ std::vector<array> quantize_mx(const array& w, const Params& p, Stream s) {
            array(127.0f), s);
   array v = divide(g, power(array(2.0f), e, s), s);
   array code = p.mode == Mode::mxfp4 ? encode_fp4(v, s) : encode_fp8(v, s);
-  array packed = pack(reshape(code, w.shape(), s), p.bits, s);
+  array packed = detail::pack_bits(reshape(code, w.shape(), s), p.bits, s);
   array scales = astype(add(e, array(127.0f), s), uint8, s);
   return {packed, reshape(scales, side_shape(w.shape(), 32), s)};
 }
 
+// 448 * 6: the largest e4m3 value times the largest e2m1 value.
+constexpr float kNvRange = 448.0f * 6.0f;
+
+// nvfp4 (see the top of the file). MLX computes max|w| / 6 and w / scale in
+// w's dtype and the rest in float32; so does this.
+std::vector<array> quantize_nv(const array& w, const std::optional<array>& global_scale,
+                               Stream s) {
+  const Dtype t = w.dtype();
+  array g = reshape(w, grouped_shape(w.shape(), 16), s);
+  array amax_over_6 = divide(max(abs(g, s), -1, true, s), array(6.0, t), s);
+  array enc = global_scale ? divide(array(kNvRange), reshape(*global_scale, {}, s), s)
+                           : array(1.0f);
+  array scale_codes = to_fp8(multiply(amax_over_6, enc, s), s);
+  array scale = from_fp8(scale_codes, t, s);
+  array v = multiply(divide(g, scale, s), enc, s);
+  // A zero scale (an all-zero or tiny group) gives code 0 for every element,
+  // as MLX's nearest-value search does on the inf / nan quotients.
+  array code = where(equal(scale, array(0.0, t), s), array(0u, uint32), encode_fp4(v, s), s);
+  array packed = detail::pack_bits(reshape(code, w.shape(), s), 4, s);
+  return {packed, reshape(scale_codes, side_shape(w.shape(), 16), s)};
+}
+
+// nvfp4's global scale: a float32 array of `want` shape (a scalar for
+// quantize / dequantize, one entry per matrix for gather_qmm).
+void check_global_scale(const std::optional<array>& global_scale, Mode mode, const char* op) {
+  if (!global_scale) return;
+  if (mode != Mode::nvfp4) {
+    throw std::invalid_argument(prefix(op) + "Global scale is only supported for 'nvfp4' "
+                                "quantization mode.");
+  }
+  if (global_scale->dtype() != float32) {
+    throw std::invalid_argument(prefix(op) + "Global scale must have dtype float32 but got " +
+                                dtype_name(global_scale->dtype()) + ".");
+  }
+}
+
+void check_scalar_global_scale(const std::optional<array>& global_scale, Mode mode,
+                               const char* op) {
+  check_global_scale(global_scale, mode, op);
+  if (global_scale && global_scale->size() != 1) {
+    throw std::invalid_argument(prefix(op) + "Global scale must be a scalar but got shape " +
+                                shape_str(global_scale->shape()) + ".");
+  }
+}
+
+// The fp modes' scales are codes, not values: like MLX, refuse to
+// differentiate through them (vjp_name: "QuantizedMatmul", "GatherQMM").
+array without_scale_gradient(const array& scale_values, Mode mode, const std::string& vjp_name) {
+  const std::string message = "[" + vjp_name + "::vjp] no gradient wrt scales in " +
+                              mode_name(mode) + " quantization.";
+  const std::string jvp_message = "[" + vjp_name + "::jvp] No JVP wrt the quantized matrix yet.";
+  auto identity = [](const std::vector<array>& in) { return in; };
+  auto vjp_rule = [message](const std::vector<array>&, const std::vector<array>&,
+                            const std::vector<array>&) -> std::vector<array> {
+    throw std::invalid_argument(message);
+  };
+  auto jvp_rule = [jvp_message](const std::vector<array>&, const std::vector<array>&,
+                                const std::vector<int>&) -> std::vector<array> {
+    throw std::runtime_error(jvp_message);
+  };
+  auto vmap_rule = [](const std::vector<array>& in, const std::vector<int>& axes) {
+    return std::make_pair(in, axes);
+  };
+  return custom_function(identity, vjp_rule, jvp_rule, vmap_rule)({scale_values})[0];
+}
+
 // Shared checks and dequantization; op names the public op in messages.
+// global_scale (nvfp4) is already shaped to broadcast against the scales
+// with a trailing group axis. vjp_name, when given, makes fp scales refuse
+// gradients under that primitive's name.
 array dequantize_impl(const array& w, const array& scales, const std::optional<array>& biases,
-                      const Params& p, std::optional<Dtype> dtype, const char* op, Stream s) {
+                      const Params& p, const std::optional<array>& global_scale,
+                      std::optional<Dtype> dtype, const char* op, Stream s,
+                      const char* vjp_name = nullptr) {
   if (w.dtype() != uint32) {
     throw std::invalid_argument(prefix(op) + "The matrix should be given as a uint32.");
   }
   if (w.ndim() < 2) {
     throw std::invalid_argument(prefix(op) + "The matrix to be dequantized must have at least 2 "
-                                "dimensions but got shape " + shape_str(w.shape()) + ".");
+                                "dimension but it has only " + std::to_string(w.ndim()) + ".");
   }
   if (p.mode == Mode::affine && !biases) {
     throw std::invalid_argument(prefix(op) + "Biases must be provided for affine quantization.");
   }
   if (p.mode != Mode::affine && biases) {
     throw std::invalid_argument(prefix(op) + "Biases must be null for quantization mode '" +
-                                (p.mode == Mode::mxfp4 ? "mxfp4" : "mxfp8") + "'.");
+                                mode_name(p.mode) + "'.");
   }
   if (dtype && !is_floating_point(*dtype)) {
     throw std::invalid_argument(prefix(op) + "Only real floating types are supported but "
@@ -293,6 +308,15 @@ array dequantize_impl(const array& w, const array& scales, const std::optional<a
   const bool shapes_ok = (int64_t(w.shape(-1)) * 32) % p.bits == 0 &&
                          length % p.group_size == 0 && scales.shape() == side &&
                          (!biases || biases->shape() == side);
+  if (!shapes_ok && std::string(op) != "dequantize") {
+    // The matmul ops' wording, as MLX's.
+    std::ostringstream msg;
+    msg << prefix(op) << "The shapes of the weight and scales are incompatible based on bits "
+        << "and group_size. w.shape() == " << shape_str(w.shape()) << " and scales.shape() == "
+        << shape_str(scales.shape()) << " with group_size=" << p.group_size
+        << " and bits=" << p.bits;
+    throw std::invalid_argument(msg.str());
+  }
   if (!shapes_ok) {
     std::ostringstream msg;
     msg << prefix(op) << "Shape of scales and biases does not match the matrix given the "
@@ -304,7 +328,7 @@ array dequantize_impl(const array& w, const array& scales, const std::optional<a
     throw std::invalid_argument(msg.str());
   }
   // The packed integers carry no gradient; affine scales and biases do.
-  array q = unpack(stop_gradient(w, s), p.bits, s);
+  array q = detail::unpack_bits(stop_gradient(w, s), p.bits, s);
   Shape grouped = grouped_shape(full, p.group_size);
   if (p.mode == Mode::affine) {
     if (!is_floating_point(scales.dtype())) {
@@ -324,8 +348,15 @@ array dequantize_impl(const array& w, const array& scales, const std::optional<a
   std::vector<float> table = element_table(p.mode);
   const int codes = static_cast<int>(table.size());
   array values = reshape(take(array(table.begin(), {codes}, float32), q, s), grouped, s);
-  array scale = power(array(2.0f), subtract(astype(scales, float32, s), array(127.0f), s), s);
-  array out = reshape(multiply(values, expand_dims(scale, -1, s), s), full, s);
+  // Every product below is exact in float32 except the global-scale ones,
+  // which MLX also rounds in float32.
+  array scale = p.mode == Mode::nvfp4
+                    ? from_fp8(scales, float32, s)
+                    : power(array(2.0f), subtract(astype(scales, float32, s), array(127.0f), s), s);
+  if (vjp_name) scale = without_scale_gradient(scale, p.mode, vjp_name);
+  scale = expand_dims(scale, -1, s);
+  if (global_scale) scale = multiply(scale, divide(*global_scale, array(kNvRange), s), s);
+  array out = reshape(multiply(values, scale, s), full, s);
   return astype(out, dtype.value_or(bfloat16), s);
 }
 
@@ -335,16 +366,20 @@ std::pair<array, array> quantized_operands(const array& x, const array& w, const
                                            const std::optional<array>& biases, bool transpose,
                                            std::optional<int> group_size,
                                            std::optional<int> bits, const std::string& mode,
-                                           const char* op, Stream s) {
+                                           const std::optional<array>& global_scale,
+                                           const char* op, const char* vjp_name, Stream s) {
   Params p = resolve(mode, group_size, bits, op);
-  Dtype t = p.mode == Mode::affine ? promote_types(x.dtype(), scales.dtype())
-                                   : (is_floating_point(x.dtype()) ? x.dtype() : float32);
+  Dtype t = p.mode == Mode::affine ? promote_types(x.dtype(), scales.dtype()) : x.dtype();
   if (!is_floating_point(t)) {
+    if (p.mode != Mode::affine) {
+      throw std::invalid_argument(prefix(op) + "Only real floating types are supported but "
+                                  "x.dtype() == " + dtype_name(x.dtype()) + ".");
+    }
     throw std::invalid_argument(prefix(op) + "Only real floating point types are supported but " +
                                 dtype_name(x.dtype()) + " and " + dtype_name(scales.dtype()) +
                                 " were provided.");
   }
-  array wd = dequantize_impl(w, scales, biases, p, t, op, s);
+  array wd = dequantize_impl(w, scales, biases, p, global_scale, t, op, s, vjp_name);
   if (transpose) wd = swapaxes(wd, -1, -2, s);
   if (x.ndim() < 1 || x.shape(-1) != wd.shape(-2)) {
     std::ostringstream msg;
@@ -360,33 +395,58 @@ std::pair<array, array> quantized_operands(const array& x, const array& w, const
 
 } // namespace
 
-std::vector<array> quantize(const array& w, std::optional<int> group_size,
-                            std::optional<int> bits, const std::string& mode,
-                            StreamOrDevice sd) {
-  auto s = to_stream(sd);
-  Params p = resolve(mode, group_size, bits, "quantize");
-  if (w.ndim() < 2) {
-    throw std::invalid_argument("[quantize] The matrix to be quantized must have at least 2 "
-                                "dimension but it has only " + std::to_string(w.ndim()) + ".");
-  }
+namespace detail {
+
+std::vector<array> quantize_as(const char* op, const array& w, std::optional<int> group_size,
+                               std::optional<int> bits, const std::string& mode,
+                               const std::optional<array>& global_scale, Stream s) {
+  Params p = resolve(mode, group_size, bits, op);
   if (!is_floating_point(w.dtype())) {
-    throw std::invalid_argument("[quantize] Only real floating point inputs can be quantized.");
+    throw std::invalid_argument(prefix(op) + "Only real floating types can be quantized but w "
+                                "has type " + dtype_name(w.dtype()) + ".");
+  }
+  if (w.ndim() < 2) {
+    throw std::invalid_argument(prefix(op) + "The matrix to be quantized must have at least 2 "
+                                "dimension but it has only " + std::to_string(w.ndim()) + ".");
   }
   if (w.shape(-1) % p.group_size != 0) {
     std::ostringstream msg;
-    msg << "[quantize] The last dimension of the matrix needs to be divisible by the "
-           "quantization group size " << p.group_size << ". However the provided matrix has shape "
-        << shape_str(w.shape()) << ".";
+    msg << prefix(op) << "The last dimension of the matrix needs to be divisible by the "
+        << "quantization group size " << p.group_size << ". However the provided matrix has "
+        << "shape " << shape_str(w.shape()) << ".";
     throw std::invalid_argument(msg.str());
   }
-  return p.mode == Mode::affine ? quantize_affine(w, p, s) : quantize_mx(w, p, s);
+  check_scalar_global_scale(global_scale, p.mode, op);
+  if (p.mode == Mode::affine) return quantize_affine(w, p, s);
+  return p.mode == Mode::nvfp4 ? quantize_nv(w, global_scale, s) : quantize_mx(w, p, s);
+}
+
+array dequantize_as(const char* op, const array& w, const array& scales,
+                    const std::optional<array>& biases, std::optional<int> group_size,
+                    std::optional<int> bits, const std::string& mode,
+                    const std::optional<array>& global_scale, std::optional<Dtype> dtype,
+                    Stream s) {
+  Params p = resolve(mode, group_size, bits, op);
+  check_scalar_global_scale(global_scale, p.mode, op);
+  std::optional<array> gs;
+  if (global_scale) gs = reshape(*global_scale, {}, s);
+  return dequantize_impl(w, scales, biases, p, gs, dtype, op, s);
+}
+
+} // namespace detail
+
+std::vector<array> quantize(const array& w, std::optional<int> group_size,
+                            std::optional<int> bits, const std::string& mode,
+                            const std::optional<array>& global_scale, StreamOrDevice s) {
+  return detail::quantize_as("quantize", w, group_size, bits, mode, global_scale, to_stream(s));
 }
 
 array dequantize(const array& w, const array& scales, const std::optional<array>& biases,
                  std::optional<int> group_size, std::optional<int> bits, const std::string& mode,
-                 std::optional<Dtype> dtype, StreamOrDevice s) {
-  Params p = resolve(mode, group_size, bits, "dequantize");
-  return dequantize_impl(w, scales, biases, p, dtype, "dequantize", to_stream(s));
+                 const std::optional<array>& global_scale, std::optional<Dtype> dtype,
+                 StreamOrDevice s) {
+  return detail::dequantize_as("dequantize", w, scales, biases, group_size, bits, mode,
+                               global_scale, dtype, to_stream(s));
 }
 
 array quantized_matmul(const array& x, const array& w, const array& scales,
@@ -395,7 +455,7 @@ array quantized_matmul(const array& x, const array& w, const array& scales,
                        const std::string& mode, StreamOrDevice sd) {
   auto s = to_stream(sd);
   auto [xt, wd] = quantized_operands(x, w, scales, biases, transpose, group_size, bits, mode,
-                                     "quantized_matmul", s);
+                                     std::nullopt, "quantized_matmul", "QuantizedMatmul", s);
   return matmul(xt, wd, s);
 }
 
@@ -403,7 +463,8 @@ array gather_qmm(const array& x, const array& w, const array& scales,
                  const std::optional<array>& biases, std::optional<array> lhs_indices,
                  std::optional<array> rhs_indices, bool transpose,
                  std::optional<int> group_size, std::optional<int> bits,
-                 const std::string& mode, bool sorted_indices, StreamOrDevice sd) {
+                 const std::string& mode, const std::optional<array>& global_scale,
+                 bool sorted_indices, StreamOrDevice sd) {
   auto s = to_stream(sd);
   if (x.ndim() < 2) {
     throw std::invalid_argument("[gather_qmm] Input must have at least two dimensions but got "
@@ -415,8 +476,23 @@ array gather_qmm(const array& x, const array& w, const array& scales,
           "[gather_qmm] Got indices with invalid dtype. Indices must be integral.");
     }
   }
-  auto [xt, wd] = quantized_operands(x, w, scales, biases, transpose, group_size, bits, mode,
-                                     "gather_qmm", s);
+  // One global scale per matrix of w, broadcast over its rows and groups.
+  std::optional<array> gs;
+  if (global_scale) {
+    check_global_scale(global_scale, resolve(mode, group_size, bits, "gather_qmm").mode,
+                       "gather_qmm");
+    Shape batch(w.shape().begin(), w.shape().end() - std::min<int>(2, w.ndim()));
+    if (global_scale->shape() != batch && !(global_scale->size() == 1 && batch.empty())) {
+      throw std::invalid_argument("[gather_qmm] Global scale must have one entry per expert "
+                                  "with shape " + shape_str(batch) + " but got " +
+                                  shape_str(global_scale->shape()) + ".");
+    }
+    Shape broadcastable = batch;
+    broadcastable.insert(broadcastable.end(), {1, 1, 1});
+    gs = reshape(*global_scale, broadcastable, s);
+  }
+  auto [xt, wd] = quantized_operands(x, w, scales, biases, transpose, group_size, bits, mode, gs,
+                                     "gather_qmm", "GatherQMM", s);
   // Unlike gather_mm, missing indices never fall back to a broadcasting
   // matmul: they enumerate the operand's batch.
   if (!lhs_indices && !rhs_indices) {
@@ -431,14 +507,15 @@ array gather_qmm(const array& x, const array& w, const array& scales,
 // The fixed-signature affine forms declared in ops.h.
 std::tuple<array, array, array> quantize(const array& w, int group_size, int bits,
                                          StreamOrDevice s) {
-  auto r = quantize(w, std::optional<int>(group_size), std::optional<int>(bits), "affine", s);
+  auto r = quantize(w, std::optional<int>(group_size), std::optional<int>(bits), "affine",
+                    std::nullopt, s);
   return {r[0], r[1], r[2]};
 }
 
 array dequantize(const array& w, const array& scales, const array& biases, int group_size,
                  int bits, StreamOrDevice s) {
   return dequantize(w, scales, std::optional<array>(biases), std::optional<int>(group_size),
-                    std::optional<int>(bits), "affine", std::nullopt, s);
+                    std::optional<int>(bits), "affine", std::nullopt, std::nullopt, s);
 }
 
 array quantized_matmul(const array& x, const array& w, const array& scales, const array& biases,

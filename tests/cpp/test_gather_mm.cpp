@@ -54,11 +54,16 @@ TEST_CASE("quantize modes from C++") {
   CHECK(mx4.size() == 2);
   CHECK(mx4[1].dtype() == uint8);
   array back = dequantize(mx4[0], mx4[1], std::nullopt, std::nullopt, std::nullopt, "mxfp4",
-                          float32);
+                          std::nullopt, float32);
   CHECK(back.shape() == Shape({1, 64}));
   // Group 1 (32..63) has max 63: scale 2^4, so 48 = 3 * 16 is exact.
   CHECK(std::abs(values(back)[48] - 48.0) < 1e-6);
-  CHECK_THROWS_AS(quantize(w, std::nullopt, std::nullopt, "nvfp4"), std::invalid_argument);
+  CHECK(quantize(w, std::nullopt, std::nullopt, "nvfp4")[1].shape() == Shape({1, 4}));
+  CHECK_THROWS_AS(quantize(w, 32, std::nullopt, "nvfp4"), std::invalid_argument);
+  // Rows that nvfp4 represents exactly (max 6, scale 1): qqmm is the plain product.
+  array x = reshape(array({1.0f, 2.0f, 3.0f, 6.0f}), {1, 4});
+  array x16 = concatenate({x, zeros({1, 12}, float32)}, 1);
+  CHECK(all_close(qqmm(x16, x16), {50.0}, 0));
   CHECK_THROWS_AS(quantize(w, 64, std::optional<int>(4), "mxfp4"), std::invalid_argument);
 }
 

@@ -168,8 +168,9 @@ def test_gguf_errors(tmp_path):
     (tmp_path / "short.gguf").write_bytes(b"GGUF\x03\x00\x00\x00\x05")
     with pytest.raises(RuntimeError, match=r"\[load_gguf\]"):
         mx.load(tmp_path / "short.gguf")
-    (tmp_path / "q.gguf").write_bytes(build_gguf({"q": (2, (32,), b"\0" * 18)}))
-    with pytest.raises(ValueError, match="Q4_0"):
+    # Q5_0 (Q4_0, Q4_1 and Q8_0 load: test_gguf_quantized.py).
+    (tmp_path / "q.gguf").write_bytes(build_gguf({"q": (6, (32,), b"\0" * 22)}))
+    with pytest.raises(ValueError, match="Q5_0"):
         mx.load(tmp_path / "q.gguf")
     truncated = build_gguf({"a": (0, (8,), b"\0" * 32)})[:-8]
     (tmp_path / "t.gguf").write_bytes(truncated)
