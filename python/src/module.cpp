@@ -2,6 +2,8 @@
 
 #include "mxcore/utils.h"
 
+void init_metal(py::module_& m); // metal_bindings.cpp
+
 PYBIND11_MODULE(_core, m) {
   m.doc() = "mxcore: lazy arrays, function transformations and a graph compiler";
   mxcore::set_print_python_style(true);
@@ -24,4 +26,5 @@ PYBIND11_MODULE(_core, m) {
   init_random_extra(m);
   init_export(m);
   init_dlpack(m);
+  init_metal(m);
 }
