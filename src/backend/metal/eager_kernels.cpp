@@ -113,6 +113,8 @@ void eval_reduce(Reduce& r, const std::vector<array>& inputs, std::vector<array>
     case Reduce::And: op = "ReduceAnd"; init = 1; break;
     case Reduce::Or: op = "ReduceOr"; init = 0; break;
   }
+  if (acc == bool_ && r.reduce_type() == Reduce::Max) init = 0; // false, not -inf (true)
+  if (acc == bool_ && r.reduce_type() == Reduce::Min) init = 1;
   const std::string args =
       msl_type(in.dtype()) + ", " + msl_type(out.dtype()) + ", " + msl_type(acc) + ", " + op;
   const std::string name = std::string("reduce_") + op + "_" + dtype_name(in.dtype()) + "_" +
