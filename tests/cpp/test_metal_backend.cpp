@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "backend/cpu/jit_builder.h"
 #include "backend/metal/metal_backend.h"
 #include "mxcore/compile.h"
 #include "mxcore/mxcore.h"
@@ -115,7 +116,7 @@ TEST_CASE("metal backend: compiled functions run the MSL dialect's kernels") {
     return {add(multiply(exp(negative(in[0], g), g), in[1], g), array(1.0f), g)};
   });
   array a = random::normal({7, 9}, float32, array(0.0f), array(1.0f), std::nullopt, Device::cpu);
-  array b = random::normal({9}, float32, array(0.0f), array(1.0f), std::nullopt, Device::cpu);
+  array b = random::normal({7, 9}, float32, array(0.0f), array(1.0f), std::nullopt, Device::cpu);
   array at = transpose(random::normal({9, 7}, float32, array(0.0f), array(1.0f), std::nullopt, Device::cpu), Device::cpu);
   eval({a, b, at});
   const auto libs = mb.libraries_built();
@@ -126,5 +127,34 @@ TEST_CASE("metal backend: compiled functions run the MSL dialect's kernels") {
     eval(got);
     CHECK(close_to(got, want, 1e-5f));
   }
-  CHECK(mb.libraries_built() >= libs + 1);
+  CHECK(mb.libraries_built() >= libs + 2);
+  // 64-bit index variants (forced: real ones need > 2^31 elements).
+  cpu::set_jit_force_large_index(true);
+  const auto before_large = mb.libraries_built();
+  auto got = f({a, b})[0];
+  eval(got);
+  cpu::set_jit_force_large_index(false);
+  CHECK(mb.libraries_built() == before_large + 1); // the _large variant
+  CHECK(close_to(got, add(multiply(exp(negative(a, Device::cpu), Device::cpu), b, Device::cpu),
+                          array(1.0f), Device::cpu), 1e-5f));
+}
+
+TEST_CASE("metal backend: sort and argsort along any axis (bitonic, stable, NaN last)") {
+  install();
+  Stream g = new_stream(Device::gpu);
+  const float nan = std::nanf("");
+  array x = array({3.0f, 1.0f, nan, 1.0f, -2.0f, 7.0f, 0.5f, 1.0f, 9.0f, -1.0f, 2.0f, 2.0f},
+                  {3, 4});
+  for (int axis : {0, 1}) {
+    auto sv = sort(x, axis, g);
+    auto si = argsort(x, axis, g);
+    eval({sv, si});
+    CHECK(allclose(sv, sort(x, axis, Device::cpu), 0, 0, true, Device::cpu).item<bool>());
+    CHECK(array_equal(si, argsort(x, axis, Device::cpu), false, Device::cpu).item<bool>());
+  }
+  array xi = astype(random::randint(array(-5), array(5), {5, 37}, int32, std::nullopt, Device::cpu),
+                    int32, Device::cpu);
+  auto si = argsort(xi, 1, g);
+  eval(si);
+  CHECK(array_equal(si, argsort(xi, 1, Device::cpu), false, Device::cpu).item<bool>());
 }

@@ -1,5 +1,5 @@
 // Eager Metal kernels written as .metal files (kernels/*.metal, embedded at
-// build time): reductions, arg-reductions, arange and matmul. Each call
+// build time): reductions, arg-reductions, arange, matmul and sort. Each call
 // instantiates the kernel template for its dtypes (one small library per
 // instantiation, built once and cached like the CPU JIT's kernels). What is
 // not here and not elementwise (fused_kernels.cpp) runs its CPU kernel on the
@@ -14,6 +14,7 @@
 #include "primitives/creation.h"
 #include "primitives/matmul.h"
 #include "primitives/reduce.h"
+#include "primitives/sort.h"
 
 namespace mxcore::metal {
 
@@ -219,6 +220,45 @@ void eval_matmul(Matmul& m, const std::vector<array>& inputs, std::vector<array>
                             {tile, tile, 1});
 }
 
+// Sort / ArgSort of rows up to 1024 long; longer rows, the partition modes
+// and complex64 run the CPU kernel.
+void eval_sort(Sort& s, const std::vector<array>& inputs, std::vector<array>& outputs) {
+  const array& in = inputs[0];
+  array& out = outputs[0];
+  const bool indices = s.mode() == Sort::Indices;
+  const int axis = s.axis();
+  const int n = in.ndim() ? int(in.shape(axis)) : 1;
+  if ((s.mode() != Sort::Values && !indices) || in.dtype() == complex64 || n > 1024 ||
+      in.size() == 0 || in.ndim() == 0) {
+    backend::eval_without_kernel(s, inputs, outputs);
+    return;
+  }
+  auto& b = backend_of(s);
+  b.allocate(out); // row-major
+  auto l = split_dims(in, {axis});
+  std::vector<int64_t> out_strides(out.ndim(), 1);
+  for (int d = out.ndim() - 2; d >= 0; --d) out_strides[d] = out_strides[d + 1] * out.shape(d + 1);
+  std::vector<int64_t> kept_strides = l.kept_strides;
+  for (int d = 0; d < out.ndim(); ++d) {
+    if (d != axis) kept_strides.push_back(out_strides[d]);
+  }
+  uint32_t threads = 1;
+  while (int(threads) < n) threads *= 2;
+  auto& enc = b.encoder(s.stream());
+  set_instantiated_kernel(enc, "sort.metal", "sort_rows",
+                          msl_type(in.dtype()) + (indices ? ", true" : ", false"),
+                          std::string(indices ? "argsort_" : "sort_") + dtype_name(in.dtype()));
+  enc.set_array(in, 0);
+  enc.set_array(out, indices ? 2 : 1);
+  enc.set_array(out, indices ? 1 : 2); // unused by this instantiation
+  enc.set_value<int>(n, 3);
+  enc.set_vector(std::vector<int64_t>{int64_t(in.strides()[axis]), out_strides[axis]}, 4);
+  enc.set_vector(at_least_one(l.kept_shape), 5);
+  enc.set_vector(at_least_one(kept_strides), 6);
+  enc.set_value<int>(int(l.kept_shape.size()), 7);
+  enc.dispatch_threadgroups({uint64_t(in.size() / n), 1, 1}, {threads, 1, 1});
+}
+
 } // namespace
 
 void register_eager_kernels(backend::KernelTable& table) {
@@ -226,6 +266,7 @@ void register_eager_kernels(backend::KernelTable& table) {
   add_kernel<ArgReduce>(table, eval_arg_reduce);
   add_kernel<Arange>(table, eval_arange);
   add_kernel<Matmul>(table, eval_matmul);
+  add_kernel<Sort>(table, eval_sort);
 }
 
 } // namespace mxcore::metal

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "backend/cpu/jit_builder.h"
 #include "backend/metal/compiled_source.h"
 #include "backend/metal/metal_backend.h"
 #include "backend/metal/msl_dialect.h"
@@ -48,7 +49,9 @@ void run_fused(const kernel::FusedProgram& program, Primitive& prim,
     backend::eval_without_kernel(prim, inputs, outputs);
     return;
   }
-  auto layout = kernel::plan_fused_layout(inputs, program.constant_inputs, outputs[0].shape());
+  // The JIT's test switch forces 64-bit indices here too.
+  auto layout = kernel::plan_fused_layout(inputs, program.constant_inputs, outputs[0].shape(),
+                                          cpu::jit_force_large_index());
   kernel::allocate_fused_outputs(inputs, program.constant_inputs, outputs, layout);
   if (layout.size == 0) return;
   auto v = metal_variant(layout);
