@@ -161,6 +161,8 @@ def test_ops_match_the_cpu():
         check("arange_i", lambda stream: mx.arange(-3, 40, 3, stream=stream))
         f = mx.compile(lambda a, b: mx.exp(-a) * b + 1.0)
         check("compiled", lambda a, b, stream: f(a, b) if stream == mx.gpu else mx.add(mx.multiply(mx.exp(mx.negative(a, stream=stream), stream=stream), b, stream=stream), 1.0, stream=stream), base, pos)
+        g = mx.compile(lambda a: mx.maximum(a, -float("inf")) + a * float("inf") + float("nan") * (a > 5))
+        check("compiled_inf_nan", lambda a, stream: g(a) if stream == mx.gpu else mx.add(mx.add(mx.maximum(a, -float("inf"), stream=stream), mx.multiply(a, float("inf"), stream=stream), stream=stream), mx.multiply(float("nan"), mx.greater(a, 5, stream=stream), stream=stream), stream=stream), base)
         print(json.dumps({"results": results, "libraries": mx.metal._native.stats()["libraries_built"]}))
     """)
     failed = [k for k, ok in out["results"].items() if not ok]

@@ -25,6 +25,14 @@ using bfloat = mxcore::bfloat16_t;
 using bfloat16_t = mxcore::bfloat16_t;
 using complex64_t = mxcore::complex64_t;
 
+// Metal's float constants (no <cmath> in emulated libraries).
+#ifndef INFINITY
+#define INFINITY (__builtin_inff())
+#endif
+#ifndef NAN
+#define NAN (__builtin_nanf(""))
+#endif
+
 namespace metal {
 template <typename T> inline T max(T a, T b) { return a < b ? b : a; }
 template <typename T> inline T min(T a, T b) { return b < a ? b : a; }
