@@ -27,4 +27,5 @@ void init_random_extra(py::module_& m);  // random_extra_bindings.cpp
 void init_export(py::module_& m);        // export_bindings.cpp
 void init_dlpack(py::module_& m);        // dlpack_bindings.cpp
 void init_distributed(py::module_& m);   // distributed_bindings.cpp
+void init_metal(py::module_& m);         // metal_bindings.cpp
 void init_errors(py::module_& m);        // errors_bindings.cpp

@@ -26,4 +26,5 @@ PYBIND11_MODULE(_core, m) {
   init_export(m);
   init_dlpack(m);
   init_distributed(m);
+  init_metal(m);
 }

@@ -1,5 +1,6 @@
 // The MSL dialect, verified without Apple hardware: the library rendered from
-// a fused program is compiled as C++ against tests/cpp/metal_shim.h, every
+// a fused program is compiled as C++ against the emulator's shim
+// (src/backend/metal/emulator/msl_shim.h, embedded in the library), every
 // kernel variant is called once per grid position, and the results must
 // equal the eager CPU ones. The same program also renders in the C++ dialect.
 #include <dlfcn.h>
@@ -13,6 +14,7 @@
 #include "backend/cpu/cpp_dialect.h"
 #include "backend/cpu/jit_builder.h"
 #include "backend/metal/compiled_source.h"
+#include "backend/metal/embedded_sources.h"
 #include "backend/metal/msl_dialect.h"
 #include "jit_test_util.h"
 #include "kernel/layout.h"
@@ -54,7 +56,8 @@ void* build_library(const kernel::FusedProgram& k, const std::vector<kernel::Ker
                     const std::string& msl) {
   char tmpl[] = "/tmp/mxcore_msl_test_XXXXXX";
   fs::path dir = ::mkdtemp(tmpl);
-  fs::copy_file(fs::path(__FILE__).parent_path() / "metal_shim.h", dir / "metal_shim.h");
+  std::ofstream(dir / "metal_shim.h") << metal::embedded_source("launch_abi.h") << "\n"
+                                     << metal::embedded_source("msl_shim.h");
   {
     std::ofstream f(dir / "kernels.cpp");
     f << "#define MXCORE_JIT\n" << cpu::kernel_ops_text << "\n#include \"metal_shim.h\"\n"

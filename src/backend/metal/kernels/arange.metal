@@ -1,0 +1,12 @@
+// out[i] = start + i * step.
+#include <metal_stdlib>
+using namespace metal;
+
+template <typename T>
+[[kernel]] void arange(
+    constant const T& start [[buffer(0)]],
+    constant const T& step [[buffer(1)]],
+    device T* out [[buffer(2)]],
+    uint index [[thread_position_in_grid]]) {
+  out[index] = start + static_cast<T>(index) * step;
+}

@@ -1,0 +1,248 @@
+#include "backend/metal/metal_backend.h"
+
+#include <atomic>
+#include <cstdlib>
+#include <mutex>
+#include <stdexcept>
+#include <unordered_map>
+
+namespace mxcore::metal {
+
+struct StreamState {
+  std::shared_ptr<api::CommandQueue> queue;
+  std::shared_ptr<api::CommandBuffer> buffer; // being encoded, or null
+  api::Encoder* encoder = nullptr;
+  int ops = 0;
+  std::vector<std::shared_ptr<array::Data>> retained; // by the buffer being encoded
+  std::vector<std::shared_ptr<api::CommandBuffer>> in_flight; // committed, not waited for
+  CommandEncoder command_encoder;
+};
+
+struct MetalBackend::Impl {
+  std::mutex mtx; // the tables below (streams are used by one eval at a time)
+  std::unordered_map<int, std::unique_ptr<StreamState>> streams;
+  std::unordered_map<std::string, std::shared_ptr<api::Library>> libraries;
+  std::unordered_map<std::string, std::shared_ptr<api::Pipeline>> pipelines;
+  std::atomic<int64_t> committed{0};
+  std::atomic<int64_t> built{0};
+};
+
+namespace {
+
+// The event of a stream's work so far: the last command buffer committed.
+class CommandBufferEvent final : public backend::Event {
+ public:
+  explicit CommandBufferEvent(std::shared_ptr<api::CommandBuffer> cb) : cb_(std::move(cb)) {}
+  bool is_signaled() const override { return !cb_ || cb_->is_completed(); }
+  void wait() override {
+    if (cb_) cb_->wait_until_completed();
+  }
+
+ private:
+  std::shared_ptr<api::CommandBuffer> cb_;
+};
+
+} // namespace
+
+MetalBackend::MetalBackend(std::shared_ptr<api::Device> device)
+    : device_(std::move(device)), allocator_(device_), impl_(std::make_unique<Impl>()) {
+  register_elementwise_kernels(kernels());
+  register_eager_kernels(kernels());
+}
+
+MetalBackend::~MetalBackend() = default;
+
+int MetalBackend::ops_per_command_buffer() {
+  static const int n = [] {
+    const char* env = std::getenv("MXCORE_METAL_OPS_PER_BUFFER");
+    int v = env && *env ? std::atoi(env) : 0;
+    return v > 0 ? v : 40;
+  }();
+  return n;
+}
+
+int64_t MetalBackend::command_buffers_committed() const { return impl_->committed.load(); }
+int64_t MetalBackend::libraries_built() const { return impl_->built.load(); }
+
+StreamState& MetalBackend::state(const Stream& stream) {
+  std::lock_guard lock(impl_->mtx);
+  auto& s = impl_->streams[stream.index];
+  if (!s) {
+    s = std::make_unique<StreamState>();
+    s->queue = device_->new_command_queue();
+    s->command_encoder.state_ = s.get();
+    s->command_encoder.backend_ = this;
+  }
+  return *s;
+}
+
+void MetalBackend::new_stream(const Stream& stream) { state(stream); }
+
+CommandEncoder& MetalBackend::encoder(const Stream& stream) {
+  StreamState& s = state(stream);
+  if (!s.buffer) {
+    s.buffer = s.queue->command_buffer();
+    s.encoder = &s.buffer->compute_encoder();
+    s.ops = 0;
+  }
+  return s.command_encoder;
+}
+
+void MetalBackend::commit(StreamState& s) {
+  if (!s.buffer) return;
+  s.encoder->end_encoding();
+  // Completion releases what the buffer's dispatches used.
+  s.buffer->add_completed_handler([retained = std::move(s.retained)]() mutable { retained.clear(); });
+  s.retained.clear();
+  s.buffer->commit();
+  s.in_flight.push_back(std::move(s.buffer));
+  s.buffer.reset();
+  s.encoder = nullptr;
+  impl_->committed++;
+}
+
+void MetalBackend::synchronize(const Stream& stream) {
+  StreamState& s = state(stream);
+  commit(s);
+  std::string error;
+  for (auto& cb : s.in_flight) {
+    cb->wait_until_completed();
+    if (error.empty()) error = cb->error();
+  }
+  s.in_flight.clear();
+  if (!error.empty()) throw std::runtime_error(error);
+}
+
+std::shared_ptr<backend::Event> MetalBackend::signal_event(const Stream& stream) {
+  StreamState& s = state(stream);
+  commit(s);
+  return std::make_shared<CommandBufferEvent>(s.in_flight.empty() ? nullptr : s.in_flight.back());
+}
+
+void MetalBackend::wait_event(const Stream&, backend::Event& event) {
+  // The host waits before encoding more work for this stream (a device-side
+  // wait, MTLSharedEvent encodeWait, is what an Apple build would add).
+  event.wait();
+}
+
+std::shared_ptr<api::Pipeline> MetalBackend::pipeline(const std::string& library,
+                                                      const std::function<std::string()>& source,
+                                                      const std::string& kernel) {
+  auto key = library + "/" + kernel;
+  {
+    std::lock_guard lock(impl_->mtx);
+    if (auto it = impl_->pipelines.find(key); it != impl_->pipelines.end()) return it->second;
+  }
+  std::shared_ptr<api::Library> lib;
+  {
+    std::lock_guard lock(impl_->mtx);
+    if (auto it = impl_->libraries.find(library); it != impl_->libraries.end()) lib = it->second;
+  }
+  if (!lib) {
+    lib = device_->new_library(library, source()); // may compile: no lock held
+    impl_->built++;
+    std::lock_guard lock(impl_->mtx);
+    impl_->libraries.emplace(library, lib);
+  }
+  auto p = lib->pipeline(kernel);
+  std::lock_guard lock(impl_->mtx);
+  impl_->pipelines.emplace(key, p);
+  return p;
+}
+
+std::pair<std::shared_ptr<api::Buffer>, size_t> MetalBackend::buffer_of(const array& a) {
+  auto& data = a.data_shared_ptr();
+  if (!data) throw std::invalid_argument("[metal] Binding an array without data.");
+  void* base = data->buffer.ptr;
+  size_t offset = static_cast<char*>(a.raw_data()) - static_cast<char*>(base);
+  if (auto b = allocator_.find(base)) return {b, offset};
+  return {device_->wrap_host_memory(base, data->buffer.size), offset};
+}
+
+void MetalBackend::eval_unregistered(Primitive& primitive, const std::vector<array>& inputs,
+                                     std::vector<array>& outputs) {
+  reject_float64(primitive, inputs, outputs);
+  primitive.eval_gpu(inputs, outputs); // default: the CPU kernel after a synchronize
+}
+
+// ---- CommandEncoder
+
+void CommandEncoder::set_kernel(const std::string& library,
+                                const std::function<std::string()>& source,
+                                const std::string& kernel) {
+  auto p = backend_->pipeline(library, source, kernel);
+  state_->encoder->set_pipeline(p);
+  current_limit_ = p->max_total_threads_per_threadgroup();
+}
+
+void CommandEncoder::set_array(const array& a, int index) {
+  auto [buffer, offset] = backend_->buffer_of(a);
+  state_->encoder->set_buffer(buffer, offset, index);
+  state_->retained.push_back(a.data_shared_ptr());
+}
+
+void CommandEncoder::set_bytes(const void* data, size_t size, int index) {
+  state_->encoder->set_bytes(data, size, index);
+}
+
+void CommandEncoder::dispatch_threads(api::Size3 grid, api::Size3 group) {
+  state_->encoder->dispatch_threads(grid, group);
+  if (++state_->ops >= MetalBackend::ops_per_command_buffer()) backend_->commit(*state_);
+}
+
+void CommandEncoder::dispatch_threadgroups(api::Size3 groups, api::Size3 group) {
+  state_->encoder->dispatch_threadgroups(groups, group);
+  if (++state_->ops >= MetalBackend::ops_per_command_buffer()) backend_->commit(*state_);
+}
+
+uint64_t CommandEncoder::max_threads_per_group() const { return current_limit_; }
+
+// ---- free functions
+
+void reject_float64(const Primitive& p, const std::vector<array>& inputs,
+                    const std::vector<array>& outputs) {
+  auto is64 = [](const array& a) { return a.dtype() == float64; };
+  bool any = std::any_of(inputs.begin(), inputs.end(), is64) ||
+             std::any_of(outputs.begin(), outputs.end(), is64);
+  if (any) {
+    throw std::invalid_argument(std::string("[metal] float64 is not supported on the GPU (") +
+                                p.name() + ").");
+  }
+}
+
+MetalBackend& backend_of(const Primitive& p) {
+  return static_cast<MetalBackend&>(backend::backend_for(p.device()));
+}
+
+namespace {
+
+MetalBackend* installed = nullptr;
+
+std::shared_ptr<api::Device> choose_device() {
+  if (const char* env = std::getenv("MXCORE_METAL_EMULATOR"); env && std::string(env) == "1") {
+    return api::emulated_device();
+  }
+#ifdef MXCORE_METAL_CPP
+  return api::system_device();
+#else
+  return nullptr;
+#endif
+}
+
+// Installed when libmxcore loads, before any array can name the GPU.
+struct Installer {
+  Installer() {
+    auto device = choose_device();
+    if (!device) return;
+    auto b = std::make_unique<MetalBackend>(std::move(device));
+    installed = b.get();
+    backend::register_backend(std::move(b));
+  }
+};
+const Installer installer;
+
+} // namespace
+
+MetalBackend* installed_backend() { return installed; }
+
+} // namespace mxcore::metal
