@@ -1,0 +1,85 @@
+// Installs the docstring tables into the module's function objects.
+//
+// pybind11 functions are CPython builtin functions whose __doc__ is read from
+// their PyMethodDef's ml_doc on each access (and pybind11 allocates one
+// PyMethodDef per function), so pointing ml_doc at new text is enough.
+#include <deque>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include "docs/docstrings.h"
+
+namespace mxpy::docs {
+
+namespace {
+
+std::vector<Entry> all_entries() {
+  std::vector<Entry> all;
+  for (auto part : {creation_entries, elementwise_entries, shape_entries, reduce_entries,
+                    indexing_entries, linalg_entries, random_entries, fft_entries,
+                    fast_entries, transforms_entries, device_memory_entries, io_entries,
+                    misc_entries, array_method_entries}) {
+    auto entries = part();
+    all.insert(all.end(), entries.begin(), entries.end());
+  }
+  return all;
+}
+
+// "random.normal" -> the object, walking attributes from mxcore._core.
+py::object resolve(py::module_& core, const std::string& path) {
+  py::object obj = core;
+  std::stringstream parts(path);
+  std::string part;
+  while (std::getline(parts, part, '.')) {
+    if (!py::hasattr(obj, part.c_str())) {
+      throw std::runtime_error("[docstrings] '" + path + "' names nothing in mxcore.");
+    }
+    obj = obj.attr(part.c_str());
+  }
+  return obj;
+}
+
+PyCFunctionObject* builtin_of(py::handle obj) {
+  PyObject* f = obj.ptr();
+  if (PyInstanceMethod_Check(f)) f = PyInstanceMethod_GET_FUNCTION(f);
+  if (PyMethod_Check(f)) f = PyMethod_GET_FUNCTION(f);
+  if (!PyCFunction_Check(f)) return nullptr;
+  return reinterpret_cast<PyCFunctionObject*>(f);
+}
+
+// The pybind11 signature lines of a generated doc ("name(...) -> ..." or,
+// for overloads, "1. name(...) -> ..."), in order.
+std::string signature_lines(const char* doc, const std::string& name) {
+  std::string out;
+  std::stringstream lines(doc ? doc : "");
+  std::string line;
+  while (std::getline(lines, line)) {
+    size_t at = line.find_first_not_of("0123456789. ");
+    std::string rest = at == std::string::npos ? "" : line.substr(at);
+    if (rest.rfind(name + "(", 0) == 0) out += rest + "\n";
+  }
+  return out;
+}
+
+} // namespace
+
+void apply(py::module_& core) {
+  static std::deque<std::string> storage; // ml_doc points into these for the program's life
+  for (const Entry& e : all_entries()) {
+    std::string path = e.path;
+    py::object obj = resolve(core, path);
+    PyCFunctionObject* fn = builtin_of(obj);
+    if (!fn) {
+      throw std::runtime_error("[docstrings] '" + path + "' is not a bound function.");
+    }
+    std::string name = path.substr(path.rfind('.') + 1);
+    std::string doc = signature_lines(fn->m_ml->ml_doc, name);
+    doc += "\n";
+    doc += e.text;
+    storage.push_back(std::move(doc));
+    fn->m_ml->ml_doc = storage.back().c_str();
+  }
+}
+
+} // namespace mxpy::docs

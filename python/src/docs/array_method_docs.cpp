@@ -1,0 +1,11 @@
+// Docstrings: array method (see docstrings.h).
+#include "docs/docstrings.h"
+
+namespace mxpy::docs {
+
+std::vector<Entry> array_method_entries() {
+  return {
+  };
+}
+
+} // namespace mxpy::docs

@@ -1,0 +1,11 @@
+// Docstrings: elementwise (see docstrings.h).
+#include "docs/docstrings.h"
+
+namespace mxpy::docs {
+
+std::vector<Entry> elementwise_entries() {
+  return {
+  };
+}
+
+} // namespace mxpy::docs

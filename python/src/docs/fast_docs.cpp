@@ -1,0 +1,11 @@
+// Docstrings: fast (see docstrings.h).
+#include "docs/docstrings.h"
+
+namespace mxpy::docs {
+
+std::vector<Entry> fast_entries() {
+  return {
+  };
+}
+
+} // namespace mxpy::docs

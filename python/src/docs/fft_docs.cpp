@@ -1,0 +1,11 @@
+// Docstrings: fft (see docstrings.h).
+#include "docs/docstrings.h"
+
+namespace mxpy::docs {
+
+std::vector<Entry> fft_entries() {
+  return {
+  };
+}
+
+} // namespace mxpy::docs

@@ -1,0 +1,11 @@
+// Docstrings: indexing (see docstrings.h).
+#include "docs/docstrings.h"
+
+namespace mxpy::docs {
+
+std::vector<Entry> indexing_entries() {
+  return {
+  };
+}
+
+} // namespace mxpy::docs

@@ -1,0 +1,11 @@
+// Docstrings: random (see docstrings.h).
+#include "docs/docstrings.h"
+
+namespace mxpy::docs {
+
+std::vector<Entry> random_entries() {
+  return {
+  };
+}
+
+} // namespace mxpy::docs

@@ -1,0 +1,11 @@
+// Docstrings: reduce (see docstrings.h).
+#include "docs/docstrings.h"
+
+namespace mxpy::docs {
+
+std::vector<Entry> reduce_entries() {
+  return {
+  };
+}
+
+} // namespace mxpy::docs

@@ -1,0 +1,11 @@
+// Docstrings: transforms (see docstrings.h).
+#include "docs/docstrings.h"
+
+namespace mxpy::docs {
+
+std::vector<Entry> transforms_entries() {
+  return {
+  };
+}
+
+} // namespace mxpy::docs
