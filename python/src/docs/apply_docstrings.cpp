@@ -1,14 +1,16 @@
 // Installs the docstring tables into the module's function objects.
 //
 // pybind11 functions are CPython builtin functions whose __doc__ is read from
-// their PyMethodDef's ml_doc on each access (and pybind11 allocates one
-// PyMethodDef per function), so pointing ml_doc at new text is enough.
-#include <deque>
+// their PyMethodDef's ml_doc on each access. pybind11 owns that string (it
+// strdup's it when it builds the signatures and frees it with the function),
+// so it is replaced the same way pybind11 installs it: free, then strdup.
+#include <cstdlib>
+#include <cstring>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 
-#include "docs/docstrings.h"
+#include "docstrings.h"
 
 namespace mxpy::docs {
 
@@ -65,7 +67,6 @@ std::string signature_lines(const char* doc, const std::string& name) {
 } // namespace
 
 void apply(py::module_& core) {
-  static std::deque<std::string> storage; // ml_doc points into these for the program's life
   for (const Entry& e : all_entries()) {
     std::string path = e.path;
     py::object obj = resolve(core, path);
@@ -77,8 +78,8 @@ void apply(py::module_& core) {
     std::string doc = signature_lines(fn->m_ml->ml_doc, name);
     doc += "\n";
     doc += e.text;
-    storage.push_back(std::move(doc));
-    fn->m_ml->ml_doc = storage.back().c_str();
+    std::free(const_cast<char*>(fn->m_ml->ml_doc));
+    fn->m_ml->ml_doc = strdup(doc.c_str());
   }
 }
 

@@ -1,5 +1,5 @@
 // Docstrings: device memory (see docstrings.h).
-#include "docs/docstrings.h"
+#include "docstrings.h"
 
 namespace mxpy::docs {
 

@@ -1,5 +1,5 @@
 // Docstrings: elementwise (see docstrings.h).
-#include "docs/docstrings.h"
+#include "docstrings.h"
 
 namespace mxpy::docs {
 

@@ -1,5 +1,5 @@
 // Docstrings: fast (see docstrings.h).
-#include "docs/docstrings.h"
+#include "docstrings.h"
 
 namespace mxpy::docs {
 

@@ -1,5 +1,5 @@
 // Docstrings: misc (see docstrings.h).
-#include "docs/docstrings.h"
+#include "docstrings.h"
 
 namespace mxpy::docs {
 
