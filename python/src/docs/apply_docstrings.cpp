@@ -51,15 +51,18 @@ PyCFunctionObject* builtin_of(py::handle obj) {
 }
 
 // The pybind11 signature lines of a generated doc ("name(...) -> ..." or,
-// for overloads, "1. name(...) -> ..."), in order.
+// for overloads, "1. name(...) -> ..."), in order. pybind11 writes them
+// unindented; indented lines are the binding's own text (an example such as
+// "    exporter(mx.array(1))" is not a signature).
 std::string signature_lines(const char* doc, const std::string& name) {
   std::string out;
   std::stringstream lines(doc ? doc : "");
   std::string line;
   while (std::getline(lines, line)) {
-    size_t at = line.find_first_not_of("0123456789. ");
-    std::string rest = at == std::string::npos ? "" : line.substr(at);
-    if (rest.rfind(name + "(", 0) == 0) out += rest + "\n";
+    size_t at = line.find_first_not_of("0123456789");
+    if (at != 0 && at != std::string::npos && line.compare(at, 2, ". ") == 0) at += 2;
+    else if (at != 0) continue; // digits not followed by ". ": not a signature
+    if (line.compare(at, name.size() + 1, name + "(") == 0) out += line.substr(at) + "\n";
   }
   return out;
 }

@@ -11,7 +11,8 @@ Args:
     a (array): The input array.
 
 Returns:
-    array: The absolute value of ``a``, of the same dtype (the magnitude, as a real dtype, for complex inputs).)"},
+    array: The absolute value of ``a``, of the same dtype (the magnitude, as a
+        real dtype, for complex inputs).)"},
       {"arccos", R"(Element-wise inverse cosine.
 
 Integer and boolean inputs are computed in ``float32``.
@@ -20,16 +21,19 @@ Args:
     a (array): The input array.
 
 Returns:
-    array: The inverse cosine of ``a`` for ``a`` in ``[-1, 1]`` (NaN outside the domain).)"},
+    array: The inverse cosine of ``a`` for ``a`` in ``[-1, 1]`` (NaN outside the
+        domain).)"},
       {"acos", R"(Element-wise inverse cosine.
 
-Integer and boolean inputs are computed in ``float32``. ``acos`` is the same function as ``arccos``.
+Integer and boolean inputs are computed in ``float32``. ``acos`` is the same
+function as ``arccos``.
 
 Args:
     a (array): The input array.
 
 Returns:
-    array: The inverse cosine of ``a`` for ``a`` in ``[-1, 1]`` (NaN outside the domain).)"},
+    array: The inverse cosine of ``a`` for ``a`` in ``[-1, 1]`` (NaN outside the
+        domain).)"},
       {"arcsin", R"(Element-wise inverse sine.
 
 Integer and boolean inputs are computed in ``float32``.
@@ -38,16 +42,19 @@ Args:
     a (array): The input array.
 
 Returns:
-    array: The inverse sine of ``a`` for ``a`` in ``[-1, 1]`` (NaN outside the domain).)"},
+    array: The inverse sine of ``a`` for ``a`` in ``[-1, 1]`` (NaN outside the
+        domain).)"},
       {"asin", R"(Element-wise inverse sine.
 
-Integer and boolean inputs are computed in ``float32``. ``asin`` is the same function as ``arcsin``.
+Integer and boolean inputs are computed in ``float32``. ``asin`` is the same
+function as ``arcsin``.
 
 Args:
     a (array): The input array.
 
 Returns:
-    array: The inverse sine of ``a`` for ``a`` in ``[-1, 1]`` (NaN outside the domain).)"},
+    array: The inverse sine of ``a`` for ``a`` in ``[-1, 1]`` (NaN outside the
+        domain).)"},
       {"arctan", R"(Element-wise inverse tangent.
 
 Integer and boolean inputs are computed in ``float32``.
@@ -59,7 +66,8 @@ Returns:
     array: The inverse tangent of ``a``.)"},
       {"atan", R"(Element-wise inverse tangent.
 
-Integer and boolean inputs are computed in ``float32``. ``atan`` is the same function as ``arctan``.
+Integer and boolean inputs are computed in ``float32``. ``atan`` is the same
+function as ``arctan``.
 
 Args:
     a (array): The input array.
@@ -74,16 +82,19 @@ Args:
     a (array): The input array.
 
 Returns:
-    array: The inverse hyperbolic cosine of ``a`` for ``a >= 1`` (NaN outside the domain).)"},
+    array: The inverse hyperbolic cosine of ``a`` for ``a >= 1`` (NaN outside
+        the domain).)"},
       {"acosh", R"(Element-wise inverse hyperbolic cosine.
 
-Integer and boolean inputs are computed in ``float32``. ``acosh`` is the same function as ``arccosh``.
+Integer and boolean inputs are computed in ``float32``. ``acosh`` is the same
+function as ``arccosh``.
 
 Args:
     a (array): The input array.
 
 Returns:
-    array: The inverse hyperbolic cosine of ``a`` for ``a >= 1`` (NaN outside the domain).)"},
+    array: The inverse hyperbolic cosine of ``a`` for ``a >= 1`` (NaN outside
+        the domain).)"},
       {"arcsinh", R"(Element-wise inverse hyperbolic sine.
 
 Integer and boolean inputs are computed in ``float32``.
@@ -95,7 +106,8 @@ Returns:
     array: The inverse hyperbolic sine of ``a``.)"},
       {"asinh", R"(Element-wise inverse hyperbolic sine.
 
-Integer and boolean inputs are computed in ``float32``. ``asinh`` is the same function as ``arcsinh``.
+Integer and boolean inputs are computed in ``float32``. ``asinh`` is the same
+function as ``arcsinh``.
 
 Args:
     a (array): The input array.
@@ -110,16 +122,19 @@ Args:
     a (array): The input array.
 
 Returns:
-    array: The inverse hyperbolic tangent of ``a`` for ``a`` in ``(-1, 1)`` (NaN outside the domain).)"},
+    array: The inverse hyperbolic tangent of ``a`` for ``a`` in ``(-1, 1)`` (NaN
+        outside the domain).)"},
       {"atanh", R"(Element-wise inverse hyperbolic tangent.
 
-Integer and boolean inputs are computed in ``float32``. ``atanh`` is the same function as ``arctanh``.
+Integer and boolean inputs are computed in ``float32``. ``atanh`` is the same
+function as ``arctanh``.
 
 Args:
     a (array): The input array.
 
 Returns:
-    array: The inverse hyperbolic tangent of ``a`` for ``a`` in ``(-1, 1)`` (NaN outside the domain).)"},
+    array: The inverse hyperbolic tangent of ``a`` for ``a`` in ``(-1, 1)`` (NaN
+        outside the domain).)"},
       {"cos", R"(Element-wise cosine (angles in radians).
 
 Integer and boolean inputs are computed in ``float32``.
@@ -219,14 +234,16 @@ Args:
     a (array): The input array.
 
 Returns:
-    array: The real part, of the matching real dtype (a real input is returned as it is).)"},
+    array: The real part, of the matching real dtype (a real input is returned
+        as it is).)"},
       {"imag", R"(The imaginary part of a complex array.
 
 Args:
     a (array): The input array.
 
 Returns:
-    array: The imaginary part, of the matching real dtype (zeros for a real input).)"},
+    array: The imaginary part, of the matching real dtype (zeros for a real
+        input).)"},
       {"erf", R"(Element-wise Gauss error function.
 
 Integer and boolean inputs are computed in ``float32``.
@@ -271,7 +288,8 @@ Args:
     a (array): The input array.
 
 Returns:
-    array: The natural logarithm of ``a`` (``-inf`` at 0, NaN for negative values).)"},
+    array: The natural logarithm of ``a`` (``-inf`` at 0, NaN for negative
+        values).)"},
       {"log2", R"(Element-wise base-2 logarithm.
 
 Integer and boolean inputs are computed in ``float32``.
@@ -406,7 +424,8 @@ Args:
     a (array): The input array.
 
 Returns:
-    array: ``-1`` where ``a < 0``, ``0`` where ``a == 0`` and ``1`` where ``a > 0``, of the dtype of ``a``.)"},
+    array: ``-1`` where ``a < 0``, ``0`` where ``a == 0`` and ``1`` where ``a >
+        0``, of the dtype of ``a``.)"},
       {"bitwise_invert", R"(Element-wise bitwise not of an integer or boolean array.
 
 Args:
@@ -434,7 +453,9 @@ Returns:
     array: ``a * pi / 180``.)"},
       {"add", R"(Element-wise addition.
 
-Both inputs may be arrays or Python scalars; they are broadcast against each other and promoted to a common dtype (a Python scalar takes the dtype of the array operand where it fits).
+Both inputs may be arrays or Python scalars; they are broadcast against each
+other and promoted to a common dtype (a Python scalar takes the dtype of the
+array operand where it fits).
 
 Args:
     a (array or scalar): The first input.
@@ -444,7 +465,9 @@ Returns:
     array: The sum ``a + b``.)"},
       {"subtract", R"(Element-wise subtraction.
 
-Both inputs may be arrays or Python scalars; they are broadcast against each other and promoted to a common dtype (a Python scalar takes the dtype of the array operand where it fits).
+Both inputs may be arrays or Python scalars; they are broadcast against each
+other and promoted to a common dtype (a Python scalar takes the dtype of the
+array operand where it fits).
 
 Args:
     a (array or scalar): The first input.
@@ -454,7 +477,9 @@ Returns:
     array: The difference ``a - b``.)"},
       {"multiply", R"(Element-wise multiplication.
 
-Both inputs may be arrays or Python scalars; they are broadcast against each other and promoted to a common dtype (a Python scalar takes the dtype of the array operand where it fits).
+Both inputs may be arrays or Python scalars; they are broadcast against each
+other and promoted to a common dtype (a Python scalar takes the dtype of the
+array operand where it fits).
 
 Args:
     a (array or scalar): The first input.
@@ -464,7 +489,9 @@ Returns:
     array: The product ``a * b``.)"},
       {"divide", R"(Element-wise true division.
 
-Both inputs may be arrays or Python scalars; they are broadcast against each other and promoted to a common dtype (a Python scalar takes the dtype of the array operand where it fits).
+Both inputs may be arrays or Python scalars; they are broadcast against each
+other and promoted to a common dtype (a Python scalar takes the dtype of the
+array operand where it fits).
 
 Args:
     a (array or scalar): The first input.
@@ -474,27 +501,35 @@ Returns:
     array: The quotient ``a / b``; integer inputs give a ``float32`` result.)"},
       {"floor_divide", R"(Element-wise division rounded down.
 
-Both inputs may be arrays or Python scalars; they are broadcast against each other and promoted to a common dtype (a Python scalar takes the dtype of the array operand where it fits).
+Both inputs may be arrays or Python scalars; they are broadcast against each
+other and promoted to a common dtype (a Python scalar takes the dtype of the
+array operand where it fits).
 
 Args:
     a (array or scalar): The first input.
     b (array or scalar): The second input.
 
 Returns:
-    array: ``floor(a / b)``: integer for integer inputs, rounded float for floats.)"},
+    array: ``floor(a / b)``: integer for integer inputs, rounded float for
+        floats.)"},
       {"remainder", R"(Element-wise remainder of floor division.
 
-Both inputs may be arrays or Python scalars; they are broadcast against each other and promoted to a common dtype (a Python scalar takes the dtype of the array operand where it fits).
+Both inputs may be arrays or Python scalars; they are broadcast against each
+other and promoted to a common dtype (a Python scalar takes the dtype of the
+array operand where it fits).
 
 Args:
     a (array or scalar): The first input.
     b (array or scalar): The second input.
 
 Returns:
-    array: ``a - floor(a / b) * b``; the result takes the sign of ``b``, as in NumPy.)"},
+    array: ``a - floor(a / b) * b``; the result takes the sign of ``b``, as in
+        NumPy.)"},
       {"divmod", R"(Element-wise quotient and remainder of floor division.
 
-Both inputs may be arrays or Python scalars; they are broadcast against each other and promoted to a common dtype (a Python scalar takes the dtype of the array operand where it fits).
+Both inputs may be arrays or Python scalars; they are broadcast against each
+other and promoted to a common dtype (a Python scalar takes the dtype of the
+array operand where it fits).
 
 Args:
     a (array or scalar): The first input.
@@ -504,7 +539,9 @@ Returns:
     list(array): ``[floor_divide(a, b), remainder(a, b)]``.)"},
       {"power", R"(Element-wise power: ``a`` raised to ``b``.
 
-Both inputs may be arrays or Python scalars; they are broadcast against each other and promoted to a common dtype (a Python scalar takes the dtype of the array operand where it fits).
+Both inputs may be arrays or Python scalars; they are broadcast against each
+other and promoted to a common dtype (a Python scalar takes the dtype of the
+array operand where it fits).
 
 Args:
     a (array or scalar): The first input.
@@ -514,7 +551,9 @@ Returns:
     array: ``a ** b``.)"},
       {"pow", R"(Element-wise power: ``a`` raised to ``b``.
 
-Both inputs may be arrays or Python scalars; they are broadcast against each other and promoted to a common dtype (a Python scalar takes the dtype of the array operand where it fits). ``pow`` is the same function as ``power``.
+Both inputs may be arrays or Python scalars; they are broadcast against each
+other and promoted to a common dtype (a Python scalar takes the dtype of the
+array operand where it fits). ``pow`` is the same function as ``power``.
 
 Args:
     a (array or scalar): The first input.
@@ -524,27 +563,35 @@ Returns:
     array: ``a ** b``.)"},
       {"maximum", R"(Element-wise maximum of two arrays.
 
-Both inputs may be arrays or Python scalars; they are broadcast against each other and promoted to a common dtype (a Python scalar takes the dtype of the array operand where it fits).
+Both inputs may be arrays or Python scalars; they are broadcast against each
+other and promoted to a common dtype (a Python scalar takes the dtype of the
+array operand where it fits).
 
 Args:
     a (array or scalar): The first input.
     b (array or scalar): The second input.
 
 Returns:
-    array: The larger of ``a`` and ``b`` at each position (NaN if either is NaN).)"},
+    array: The larger of ``a`` and ``b`` at each position (NaN if either is
+        NaN).)"},
       {"minimum", R"(Element-wise minimum of two arrays.
 
-Both inputs may be arrays or Python scalars; they are broadcast against each other and promoted to a common dtype (a Python scalar takes the dtype of the array operand where it fits).
+Both inputs may be arrays or Python scalars; they are broadcast against each
+other and promoted to a common dtype (a Python scalar takes the dtype of the
+array operand where it fits).
 
 Args:
     a (array or scalar): The first input.
     b (array or scalar): The second input.
 
 Returns:
-    array: The smaller of ``a`` and ``b`` at each position (NaN if either is NaN).)"},
+    array: The smaller of ``a`` and ``b`` at each position (NaN if either is
+        NaN).)"},
       {"logaddexp", R"(Element-wise ``log(exp(a) + exp(b))``, computed stably.
 
-Both inputs may be arrays or Python scalars; they are broadcast against each other and promoted to a common dtype (a Python scalar takes the dtype of the array operand where it fits).
+Both inputs may be arrays or Python scalars; they are broadcast against each
+other and promoted to a common dtype (a Python scalar takes the dtype of the
+array operand where it fits).
 
 Args:
     a (array or scalar): The first input.
@@ -554,7 +601,9 @@ Returns:
     array: The log of the sum of exponentials.)"},
       {"arctan2", R"(Element-wise inverse tangent of ``a / b`` using the signs of both to pick the quadrant.
 
-Both inputs may be arrays or Python scalars; they are broadcast against each other and promoted to a common dtype (a Python scalar takes the dtype of the array operand where it fits).
+Both inputs may be arrays or Python scalars; they are broadcast against each
+other and promoted to a common dtype (a Python scalar takes the dtype of the
+array operand where it fits).
 
 Args:
     a (array or scalar): The first input.
@@ -564,7 +613,9 @@ Returns:
     array: The angle in radians, in ``[-pi, pi]``.)"},
       {"atan2", R"(Element-wise inverse tangent of ``a / b`` using the signs of both to pick the quadrant.
 
-Both inputs may be arrays or Python scalars; they are broadcast against each other and promoted to a common dtype (a Python scalar takes the dtype of the array operand where it fits). ``atan2`` is the same function as ``arctan2``.
+Both inputs may be arrays or Python scalars; they are broadcast against each
+other and promoted to a common dtype (a Python scalar takes the dtype of the
+array operand where it fits). ``atan2`` is the same function as ``arctan2``.
 
 Args:
     a (array or scalar): The first input.
@@ -574,7 +625,9 @@ Returns:
     array: The angle in radians, in ``[-pi, pi]``.)"},
       {"equal", R"(Element-wise equality comparison.
 
-Both inputs may be arrays or Python scalars; they are broadcast against each other and promoted to a common dtype (a Python scalar takes the dtype of the array operand where it fits).
+Both inputs may be arrays or Python scalars; they are broadcast against each
+other and promoted to a common dtype (a Python scalar takes the dtype of the
+array operand where it fits).
 
 Args:
     a (array or scalar): The first input.
@@ -584,7 +637,9 @@ Returns:
     array: A boolean array, ``a == b``.)"},
       {"not_equal", R"(Element-wise inequality comparison.
 
-Both inputs may be arrays or Python scalars; they are broadcast against each other and promoted to a common dtype (a Python scalar takes the dtype of the array operand where it fits).
+Both inputs may be arrays or Python scalars; they are broadcast against each
+other and promoted to a common dtype (a Python scalar takes the dtype of the
+array operand where it fits).
 
 Args:
     a (array or scalar): The first input.
@@ -594,7 +649,9 @@ Returns:
     array: A boolean array, ``a != b``.)"},
       {"greater", R"(Element-wise greater than comparison.
 
-Both inputs may be arrays or Python scalars; they are broadcast against each other and promoted to a common dtype (a Python scalar takes the dtype of the array operand where it fits).
+Both inputs may be arrays or Python scalars; they are broadcast against each
+other and promoted to a common dtype (a Python scalar takes the dtype of the
+array operand where it fits).
 
 Args:
     a (array or scalar): The first input.
@@ -604,7 +661,9 @@ Returns:
     array: A boolean array, ``a > b``.)"},
       {"greater_equal", R"(Element-wise greater than or equal comparison.
 
-Both inputs may be arrays or Python scalars; they are broadcast against each other and promoted to a common dtype (a Python scalar takes the dtype of the array operand where it fits).
+Both inputs may be arrays or Python scalars; they are broadcast against each
+other and promoted to a common dtype (a Python scalar takes the dtype of the
+array operand where it fits).
 
 Args:
     a (array or scalar): The first input.
@@ -614,7 +673,9 @@ Returns:
     array: A boolean array, ``a >= b``.)"},
       {"less", R"(Element-wise less than comparison.
 
-Both inputs may be arrays or Python scalars; they are broadcast against each other and promoted to a common dtype (a Python scalar takes the dtype of the array operand where it fits).
+Both inputs may be arrays or Python scalars; they are broadcast against each
+other and promoted to a common dtype (a Python scalar takes the dtype of the
+array operand where it fits).
 
 Args:
     a (array or scalar): The first input.
@@ -624,7 +685,9 @@ Returns:
     array: A boolean array, ``a < b``.)"},
       {"less_equal", R"(Element-wise less than or equal comparison.
 
-Both inputs may be arrays or Python scalars; they are broadcast against each other and promoted to a common dtype (a Python scalar takes the dtype of the array operand where it fits).
+Both inputs may be arrays or Python scalars; they are broadcast against each
+other and promoted to a common dtype (a Python scalar takes the dtype of the
+array operand where it fits).
 
 Args:
     a (array or scalar): The first input.
@@ -634,7 +697,9 @@ Returns:
     array: A boolean array, ``a <= b``.)"},
       {"logical_and", R"(Element-wise logical and; non-zero values count as ``True``.
 
-Both inputs may be arrays or Python scalars; they are broadcast against each other and promoted to a common dtype (a Python scalar takes the dtype of the array operand where it fits).
+Both inputs may be arrays or Python scalars; they are broadcast against each
+other and promoted to a common dtype (a Python scalar takes the dtype of the
+array operand where it fits).
 
 Args:
     a (array or scalar): The first input.
@@ -644,7 +709,9 @@ Returns:
     array: A boolean array, the logical and of ``a`` and ``b``.)"},
       {"logical_or", R"(Element-wise logical or; non-zero values count as ``True``.
 
-Both inputs may be arrays or Python scalars; they are broadcast against each other and promoted to a common dtype (a Python scalar takes the dtype of the array operand where it fits).
+Both inputs may be arrays or Python scalars; they are broadcast against each
+other and promoted to a common dtype (a Python scalar takes the dtype of the
+array operand where it fits).
 
 Args:
     a (array or scalar): The first input.
@@ -654,7 +721,9 @@ Returns:
     array: A boolean array, the logical or of ``a`` and ``b``.)"},
       {"logical_xor", R"(Element-wise logical exclusive or; non-zero values count as ``True``.
 
-Both inputs may be arrays or Python scalars; they are broadcast against each other and promoted to a common dtype (a Python scalar takes the dtype of the array operand where it fits).
+Both inputs may be arrays or Python scalars; they are broadcast against each
+other and promoted to a common dtype (a Python scalar takes the dtype of the
+array operand where it fits).
 
 Args:
     a (array or scalar): The first input.
@@ -664,7 +733,9 @@ Returns:
     array: A boolean array, the logical exclusive or of ``a`` and ``b``.)"},
       {"bitwise_and", R"(Element-wise bitwise and of integer or boolean arrays.
 
-Both inputs may be arrays or Python scalars; they are broadcast against each other and promoted to a common dtype (a Python scalar takes the dtype of the array operand where it fits).
+Both inputs may be arrays or Python scalars; they are broadcast against each
+other and promoted to a common dtype (a Python scalar takes the dtype of the
+array operand where it fits).
 
 Args:
     a (array or scalar): The first input.
@@ -674,7 +745,9 @@ Returns:
     array: ``a & b``.)"},
       {"bitwise_or", R"(Element-wise bitwise or of integer or boolean arrays.
 
-Both inputs may be arrays or Python scalars; they are broadcast against each other and promoted to a common dtype (a Python scalar takes the dtype of the array operand where it fits).
+Both inputs may be arrays or Python scalars; they are broadcast against each
+other and promoted to a common dtype (a Python scalar takes the dtype of the
+array operand where it fits).
 
 Args:
     a (array or scalar): The first input.
@@ -684,7 +757,9 @@ Returns:
     array: ``a | b``.)"},
       {"bitwise_xor", R"(Element-wise bitwise xor of integer or boolean arrays.
 
-Both inputs may be arrays or Python scalars; they are broadcast against each other and promoted to a common dtype (a Python scalar takes the dtype of the array operand where it fits).
+Both inputs may be arrays or Python scalars; they are broadcast against each
+other and promoted to a common dtype (a Python scalar takes the dtype of the
+array operand where it fits).
 
 Args:
     a (array or scalar): The first input.
@@ -694,7 +769,9 @@ Returns:
     array: ``a ^ b``.)"},
       {"left_shift", R"(Element-wise left shift of integer arrays.
 
-Both inputs may be arrays or Python scalars; they are broadcast against each other and promoted to a common dtype (a Python scalar takes the dtype of the array operand where it fits).
+Both inputs may be arrays or Python scalars; they are broadcast against each
+other and promoted to a common dtype (a Python scalar takes the dtype of the
+array operand where it fits).
 
 Args:
     a (array or scalar): The first input.
@@ -704,7 +781,9 @@ Returns:
     array: ``a << b``.)"},
       {"bitwise_left_shift", R"(Element-wise left shift of integer arrays.
 
-Both inputs may be arrays or Python scalars; they are broadcast against each other and promoted to a common dtype (a Python scalar takes the dtype of the array operand where it fits). ``bitwise_left_shift`` is the same function.
+Both inputs may be arrays or Python scalars; they are broadcast against each
+other and promoted to a common dtype (a Python scalar takes the dtype of the
+array operand where it fits). ``bitwise_left_shift`` is the same function.
 
 Args:
     a (array or scalar): The first input.
@@ -714,7 +793,9 @@ Returns:
     array: ``a << b``.)"},
       {"right_shift", R"(Element-wise right shift of integer arrays.
 
-Both inputs may be arrays or Python scalars; they are broadcast against each other and promoted to a common dtype (a Python scalar takes the dtype of the array operand where it fits).
+Both inputs may be arrays or Python scalars; they are broadcast against each
+other and promoted to a common dtype (a Python scalar takes the dtype of the
+array operand where it fits).
 
 Args:
     a (array or scalar): The first input.
@@ -724,7 +805,9 @@ Returns:
     array: ``a >> b`` (arithmetic for signed types).)"},
       {"bitwise_right_shift", R"(Element-wise right shift of integer arrays.
 
-Both inputs may be arrays or Python scalars; they are broadcast against each other and promoted to a common dtype (a Python scalar takes the dtype of the array operand where it fits). ``bitwise_right_shift`` is the same function.
+Both inputs may be arrays or Python scalars; they are broadcast against each
+other and promoted to a common dtype (a Python scalar takes the dtype of the
+array operand where it fits). ``bitwise_right_shift`` is the same function.
 
 Args:
     a (array or scalar): The first input.
@@ -734,14 +817,16 @@ Returns:
     array: ``a >> b`` (arithmetic for signed types).)"},
       {"isclose", R"(Element-wise test of whether two arrays are equal within a tolerance.
 
-Positions count as close when ``abs(a - b) <= atol + rtol * abs(b)``; infinities are close only to the same infinity. The inputs are broadcast.
+Positions count as close when ``abs(a - b) <= atol + rtol * abs(b)``; infinities
+are close only to the same infinity. The inputs are broadcast.
 
 Args:
     a (array or scalar): The first input.
     b (array or scalar): The second input.
     rtol (float, optional): Relative tolerance. Default: ``1e-05``.
     atol (float, optional): Absolute tolerance. Default: ``1e-08``.
-    equal_nan (bool, optional): Whether NaNs in the same position count as equal. Default: ``False``.
+    equal_nan (bool, optional): Whether NaNs in the same position count as
+        equal. Default: ``False``.
 
 Returns:
     array: A boolean array.)"},
@@ -754,13 +839,15 @@ Args:
     b (array or scalar): The second input.
     rtol (float, optional): Relative tolerance. Default: ``1e-05``.
     atol (float, optional): Absolute tolerance. Default: ``1e-08``.
-    equal_nan (bool, optional): Whether NaNs in the same position count as equal. Default: ``False``.
+    equal_nan (bool, optional): Whether NaNs in the same position count as
+        equal. Default: ``False``.
 
 Returns:
     array: A scalar boolean array.)"},
       {"array_equal", R"(Whether two arrays have the same shape and equal values.
 
-The dtypes need not match: ``array_equal(mx.array([1, 2]), mx.array([1.0, 2.0]))`` is ``True``.
+The dtypes need not match: ``array_equal(mx.array([1, 2]), mx.array([1.0,
+2.0]))`` is ``True``.
 
 Args:
     a (array or scalar): The first input.
@@ -771,7 +858,8 @@ Returns:
     array: A scalar boolean array.)"},
       {"where", R"(Select elements from ``x`` or ``y`` according to ``condition``.
 
-The three inputs are broadcast together; ``x`` and ``y`` are promoted to a common dtype.
+The three inputs are broadcast together; ``x`` and ``y`` are promoted to a
+common dtype.
 
 Args:
     condition (array): Where ``True``, take ``x``, otherwise ``y``.
@@ -782,7 +870,8 @@ Returns:
     array: The selected values.)"},
       {"clip", R"(Clip the values of an array to the interval ``[a_min, a_max]``.
 
-Either bound may be ``None`` (no bound on that side), but not both. The bounds broadcast against ``a``.
+Either bound may be ``None`` (no bound on that side), but not both. The bounds
+broadcast against ``a``.
 
 Args:
     a (array): The input array.
@@ -793,11 +882,13 @@ Returns:
     array: The clipped array.)"},
       {"round", R"(Round to the given number of decimals.
 
-Halves round to the nearest even value, as in NumPy (``round(2.5) == 2``). With ``decimals >= 0`` integer inputs are returned unchanged.
+Halves round to the nearest even value, as in NumPy (``round(2.5) == 2``). With
+``decimals >= 0`` integer inputs are returned unchanged.
 
 Args:
     a (array): The input array.
-    decimals (int, optional): Number of decimal places; may be negative. Default: ``0``.
+    decimals (int, optional): Number of decimal places; may be negative.
+        Default: ``0``.
 
 Returns:
     array: The rounded array, of the dtype of ``a``.)"},
@@ -806,8 +897,10 @@ Returns:
 Args:
     a (array): The input array.
     nan (float, optional): The value that replaces NaN. Default: ``0.0``.
-    posinf (float, optional): The value that replaces ``+inf``. Default: the largest finite value of the dtype.
-    neginf (float, optional): The value that replaces ``-inf``. Default: the lowest finite value of the dtype.
+    posinf (float, optional): The value that replaces ``+inf``. Default: the
+        largest finite value of the dtype.
+    neginf (float, optional): The value that replaces ``-inf``. Default: the
+        lowest finite value of the dtype.
 
 Returns:
     array: ``a`` with the replacements.)"},

@@ -7,23 +7,29 @@ std::vector<Entry> reduce_entries() {
   return {
       {"sum", R"(Sum the elements over the given axes.
 
-Booleans and integers narrower than 32 bits are summed as ``int32`` (``uint32`` for unsigned), as in NumPy; an empty reduction gives 0.
+Booleans and integers narrower than 32 bits are summed as ``int32`` (``uint32``
+for unsigned), as in NumPy; an empty reduction gives 0.
 
 Args:
     a (array): The input array.
-    axis (int or list(int), optional): The axis or axes to reduce over. Default: ``None`` (every axis).
-    keepdims (bool, optional): Keep the reduced axes as dimensions of size 1. Default: ``False``.
+    axis (int or list(int), optional): The axis or axes to reduce over. Default:
+        ``None`` (every axis).
+    keepdims (bool, optional): Keep the reduced axes as dimensions of size 1.
+        Default: ``False``.
 
 Returns:
     array: The sums.)"},
       {"prod", R"(Multiply the elements over the given axes.
 
-Booleans and integers narrower than 32 bits are multiplied as ``int32`` (``uint32`` for unsigned); an empty reduction gives 1.
+Booleans and integers narrower than 32 bits are multiplied as ``int32``
+(``uint32`` for unsigned); an empty reduction gives 1.
 
 Args:
     a (array): The input array.
-    axis (int or list(int), optional): The axis or axes to reduce over. Default: ``None`` (every axis).
-    keepdims (bool, optional): Keep the reduced axes as dimensions of size 1. Default: ``False``.
+    axis (int or list(int), optional): The axis or axes to reduce over. Default:
+        ``None`` (every axis).
+    keepdims (bool, optional): Keep the reduced axes as dimensions of size 1.
+        Default: ``False``.
 
 Returns:
     array: The products.)"},
@@ -33,8 +39,10 @@ Raises ``ValueError`` for an empty reduction. NaNs propagate.
 
 Args:
     a (array): The input array.
-    axis (int or list(int), optional): The axis or axes to reduce over. Default: ``None`` (every axis).
-    keepdims (bool, optional): Keep the reduced axes as dimensions of size 1. Default: ``False``.
+    axis (int or list(int), optional): The axis or axes to reduce over. Default:
+        ``None`` (every axis).
+    keepdims (bool, optional): Keep the reduced axes as dimensions of size 1.
+        Default: ``False``.
 
 Returns:
     array: The maxima, of the dtype of ``a``.)"},
@@ -44,8 +52,10 @@ Raises ``ValueError`` for an empty reduction. NaNs propagate.
 
 Args:
     a (array): The input array.
-    axis (int or list(int), optional): The axis or axes to reduce over. Default: ``None`` (every axis).
-    keepdims (bool, optional): Keep the reduced axes as dimensions of size 1. Default: ``False``.
+    axis (int or list(int), optional): The axis or axes to reduce over. Default:
+        ``None`` (every axis).
+    keepdims (bool, optional): Keep the reduced axes as dimensions of size 1.
+        Default: ``False``.
 
 Returns:
     array: The minima, of the dtype of ``a``.)"},
@@ -53,8 +63,10 @@ Returns:
 
 Args:
     a (array): The input array.
-    axis (int or list(int), optional): The axis or axes to reduce over. Default: ``None`` (every axis).
-    keepdims (bool, optional): Keep the reduced axes as dimensions of size 1. Default: ``False``.
+    axis (int or list(int), optional): The axis or axes to reduce over. Default:
+        ``None`` (every axis).
+    keepdims (bool, optional): Keep the reduced axes as dimensions of size 1.
+        Default: ``False``.
 
 Returns:
     array: A boolean array.)"},
@@ -62,8 +74,10 @@ Returns:
 
 Args:
     a (array): The input array.
-    axis (int or list(int), optional): The axis or axes to reduce over. Default: ``None`` (every axis).
-    keepdims (bool, optional): Keep the reduced axes as dimensions of size 1. Default: ``False``.
+    axis (int or list(int), optional): The axis or axes to reduce over. Default:
+        ``None`` (every axis).
+    keepdims (bool, optional): Keep the reduced axes as dimensions of size 1.
+        Default: ``False``.
 
 Returns:
     array: A boolean array.)"},
@@ -71,8 +85,10 @@ Returns:
 
 Args:
     a (array): The input array.
-    axis (int or list(int), optional): The axis or axes to reduce over. Default: ``None`` (every axis).
-    keepdims (bool, optional): Keep the reduced axes as dimensions of size 1. Default: ``False``.
+    axis (int or list(int), optional): The axis or axes to reduce over. Default:
+        ``None`` (every axis).
+    keepdims (bool, optional): Keep the reduced axes as dimensions of size 1.
+        Default: ``False``.
 
 Returns:
     array: The means (``float32`` for integer inputs).)"},
@@ -80,10 +96,14 @@ Returns:
 
 Args:
     a (array): The input array.
-    axis (int or list(int), optional): The axis or axes to reduce over. Default: ``None`` (every axis).
-    keepdims (bool, optional): Keep the reduced axes as dimensions of size 1. Default: ``False``.
-    ddof (int, optional): Delta degrees of freedom: the divisor is ``N - ddof``. Default: ``0``.
-    correction (int, optional): The array-API name of ``ddof``; overrides it when given. Default: ``None``.
+    axis (int or list(int), optional): The axis or axes to reduce over. Default:
+        ``None`` (every axis).
+    keepdims (bool, optional): Keep the reduced axes as dimensions of size 1.
+        Default: ``False``.
+    ddof (int, optional): Delta degrees of freedom: the divisor is ``N - ddof``.
+        Default: ``0``.
+    correction (int, optional): The array-API name of ``ddof``; overrides it
+        when given. Default: ``None``.
 
 Returns:
     array: The variances (``float32`` for integer inputs).)"},
@@ -91,21 +111,28 @@ Returns:
 
 Args:
     a (array): The input array.
-    axis (int or list(int), optional): The axis or axes to reduce over. Default: ``None`` (every axis).
-    keepdims (bool, optional): Keep the reduced axes as dimensions of size 1. Default: ``False``.
-    ddof (int, optional): Delta degrees of freedom: the divisor is ``N - ddof``. Default: ``0``.
-    correction (int, optional): The array-API name of ``ddof``; overrides it when given. Default: ``None``.
+    axis (int or list(int), optional): The axis or axes to reduce over. Default:
+        ``None`` (every axis).
+    keepdims (bool, optional): Keep the reduced axes as dimensions of size 1.
+        Default: ``False``.
+    ddof (int, optional): Delta degrees of freedom: the divisor is ``N - ddof``.
+        Default: ``0``.
+    correction (int, optional): The array-API name of ``ddof``; overrides it
+        when given. Default: ``None``.
 
 Returns:
     array: The standard deviations (``float32`` for integer inputs).)"},
       {"logsumexp", R"(The log of the sum of exponentials over the given axes, computed stably.
 
-The maximum is subtracted before exponentiating, so large inputs do not overflow.
+The maximum is subtracted before exponentiating, so large inputs do not
+overflow.
 
 Args:
     a (array): The input array.
-    axis (int or list(int), optional): The axis or axes to reduce over. Default: ``None`` (every axis).
-    keepdims (bool, optional): Keep the reduced axes as dimensions of size 1. Default: ``False``.
+    axis (int or list(int), optional): The axis or axes to reduce over. Default:
+        ``None`` (every axis).
+    keepdims (bool, optional): Keep the reduced axes as dimensions of size 1.
+        Default: ``False``.
 
 Returns:
     array: ``log(sum(exp(a), axis))``.)"},
@@ -113,17 +140,22 @@ Returns:
 
 Args:
     a (array): The input array.
-    axis (int or list(int), optional): The axis or axes to reduce over. Default: ``None`` (every axis).
-    keepdims (bool, optional): Keep the reduced axes as dimensions of size 1. Default: ``False``.
+    axis (int or list(int), optional): The axis or axes to reduce over. Default:
+        ``None`` (every axis).
+    keepdims (bool, optional): Keep the reduced axes as dimensions of size 1.
+        Default: ``False``.
 
 Returns:
-    array: The medians; an even count averages the two middle values. NaN if a NaN is present.)"},
+    array: The medians; an even count averages the two middle values. NaN if a
+        NaN is present.)"},
       {"minmax", R"(The minimum and the maximum over the given axes in one call.
 
 Args:
     a (array): The input array.
-    axis (int or list(int), optional): The axis or axes to reduce over. Default: ``None`` (every axis).
-    keepdims (bool, optional): Keep the reduced axes as dimensions of size 1. Default: ``False``.
+    axis (int or list(int), optional): The axis or axes to reduce over. Default:
+        ``None`` (every axis).
+    keepdims (bool, optional): Keep the reduced axes as dimensions of size 1.
+        Default: ``False``.
 
 Returns:
     tuple(array, array): ``(min, max)``.)"},
@@ -131,8 +163,10 @@ Returns:
 
 Args:
     a (array): The input array.
-    axis (int or list(int), optional): The axis or axes to reduce over. Default: ``None`` (every axis).
-    keepdims (bool, optional): Keep the reduced axes as dimensions of size 1. Default: ``False``.
+    axis (int or list(int), optional): The axis or axes to reduce over. Default:
+        ``None`` (every axis).
+    keepdims (bool, optional): Keep the reduced axes as dimensions of size 1.
+        Default: ``False``.
 
 Returns:
     array: The counts, as ``int32``.)"},
@@ -140,8 +174,10 @@ Returns:
 
 Args:
     a (array): The input array.
-    axis (int, optional): The axis to reduce along. Default: ``None`` (the flattened array).
-    keepdims (bool, optional): Keep the reduced axes as dimensions of size 1. Default: ``False``.
+    axis (int, optional): The axis to reduce along. Default: ``None`` (the
+        flattened array).
+    keepdims (bool, optional): Keep the reduced axes as dimensions of size 1.
+        Default: ``False``.
 
 Returns:
     array: The indices, as ``uint32``; the first occurrence wins on ties.)"},
@@ -149,8 +185,10 @@ Returns:
 
 Args:
     a (array): The input array.
-    axis (int, optional): The axis to reduce along. Default: ``None`` (the flattened array).
-    keepdims (bool, optional): Keep the reduced axes as dimensions of size 1. Default: ``False``.
+    axis (int, optional): The axis to reduce along. Default: ``None`` (the
+        flattened array).
+    keepdims (bool, optional): Keep the reduced axes as dimensions of size 1.
+        Default: ``False``.
 
 Returns:
     array: The indices, as ``uint32``; the first occurrence wins on ties.)"},
@@ -158,74 +196,108 @@ Returns:
 
 Args:
     a (array): The input array.
-    axis (int, optional): The axis to scan along. Default: ``None`` (the flattened array).
-    reverse (bool, optional): Scan from the end of the axis towards its start. Default: ``False``.
-    inclusive (bool, optional): Include the element at each position; ``False`` shifts the scan by one, starting with the identity. Default: ``True``.
-    dtype (Dtype, optional): The accumulation and output dtype. Default: ``int32`` for booleans and narrow integers, otherwise the dtype of ``a``.
+    axis (int, optional): The axis to scan along. Default: ``None`` (the
+        flattened array).
+    reverse (bool, optional): Scan from the end of the axis towards its start.
+        Default: ``False``.
+    inclusive (bool, optional): Include the element at each position; ``False``
+        shifts the scan by one, starting with the identity. Default: ``True``.
+    dtype (Dtype, optional): The accumulation and output dtype. Default:
+        ``int32`` for booleans and narrow integers, otherwise the dtype of
+        ``a``.
 
 Returns:
-    array: The running sums, of the shape of ``a`` (1-D when ``axis`` is ``None``).)"},
+    array: The running sums, of the shape of ``a`` (1-D when ``axis`` is
+        ``None``).)"},
       {"cumprod", R"(The cumulative product along an axis.
 
 Args:
     a (array): The input array.
-    axis (int, optional): The axis to scan along. Default: ``None`` (the flattened array).
-    reverse (bool, optional): Scan from the end of the axis towards its start. Default: ``False``.
-    inclusive (bool, optional): Include the element at each position; ``False`` shifts the scan by one, starting with the identity. Default: ``True``.
-    dtype (Dtype, optional): The accumulation and output dtype. Default: ``int32`` for booleans and narrow integers, otherwise the dtype of ``a``.
+    axis (int, optional): The axis to scan along. Default: ``None`` (the
+        flattened array).
+    reverse (bool, optional): Scan from the end of the axis towards its start.
+        Default: ``False``.
+    inclusive (bool, optional): Include the element at each position; ``False``
+        shifts the scan by one, starting with the identity. Default: ``True``.
+    dtype (Dtype, optional): The accumulation and output dtype. Default:
+        ``int32`` for booleans and narrow integers, otherwise the dtype of
+        ``a``.
 
 Returns:
-    array: The running products, of the shape of ``a`` (1-D when ``axis`` is ``None``).)"},
+    array: The running products, of the shape of ``a`` (1-D when ``axis`` is
+        ``None``).)"},
       {"cummax", R"(The cumulative maximum along an axis.
 
 Args:
     a (array): The input array.
-    axis (int, optional): The axis to scan along. Default: ``None`` (the flattened array).
-    reverse (bool, optional): Scan from the end of the axis towards its start. Default: ``False``.
-    inclusive (bool, optional): Include the element at each position; ``False`` shifts the scan by one, starting with the identity. Default: ``True``.
-    dtype (Dtype, optional): The accumulation and output dtype. Default: ``int32`` for booleans and narrow integers, otherwise the dtype of ``a``.
+    axis (int, optional): The axis to scan along. Default: ``None`` (the
+        flattened array).
+    reverse (bool, optional): Scan from the end of the axis towards its start.
+        Default: ``False``.
+    inclusive (bool, optional): Include the element at each position; ``False``
+        shifts the scan by one, starting with the identity. Default: ``True``.
+    dtype (Dtype, optional): The accumulation and output dtype. Default:
+        ``int32`` for booleans and narrow integers, otherwise the dtype of
+        ``a``.
 
 Returns:
-    array: The running maximums, of the shape of ``a`` (1-D when ``axis`` is ``None``).)"},
+    array: The running maximums, of the shape of ``a`` (1-D when ``axis`` is
+        ``None``).)"},
       {"cummin", R"(The cumulative minimum along an axis.
 
 Args:
     a (array): The input array.
-    axis (int, optional): The axis to scan along. Default: ``None`` (the flattened array).
-    reverse (bool, optional): Scan from the end of the axis towards its start. Default: ``False``.
-    inclusive (bool, optional): Include the element at each position; ``False`` shifts the scan by one, starting with the identity. Default: ``True``.
-    dtype (Dtype, optional): The accumulation and output dtype. Default: ``int32`` for booleans and narrow integers, otherwise the dtype of ``a``.
+    axis (int, optional): The axis to scan along. Default: ``None`` (the
+        flattened array).
+    reverse (bool, optional): Scan from the end of the axis towards its start.
+        Default: ``False``.
+    inclusive (bool, optional): Include the element at each position; ``False``
+        shifts the scan by one, starting with the identity. Default: ``True``.
+    dtype (Dtype, optional): The accumulation and output dtype. Default:
+        ``int32`` for booleans and narrow integers, otherwise the dtype of
+        ``a``.
 
 Returns:
-    array: The running minimums, of the shape of ``a`` (1-D when ``axis`` is ``None``).)"},
+    array: The running minimums, of the shape of ``a`` (1-D when ``axis`` is
+        ``None``).)"},
       {"logcumsumexp", R"(The cumulative log-sum-exp along an axis.
 
 Args:
     a (array): The input array.
-    axis (int, optional): The axis to scan along. Default: ``None`` (the flattened array).
-    reverse (bool, optional): Scan from the end of the axis towards its start. Default: ``False``.
-    inclusive (bool, optional): Include the element at each position; ``False`` shifts the scan by one, starting with the identity. Default: ``True``.
-    dtype (Dtype, optional): The accumulation and output dtype. Default: ``int32`` for booleans and narrow integers, otherwise the dtype of ``a``.
+    axis (int, optional): The axis to scan along. Default: ``None`` (the
+        flattened array).
+    reverse (bool, optional): Scan from the end of the axis towards its start.
+        Default: ``False``.
+    inclusive (bool, optional): Include the element at each position; ``False``
+        shifts the scan by one, starting with the identity. Default: ``True``.
+    dtype (Dtype, optional): The accumulation and output dtype. Default:
+        ``int32`` for booleans and narrow integers, otherwise the dtype of
+        ``a``.
 
 Returns:
-    array: The running log-sum-exps, of the shape of ``a`` (1-D when ``axis`` is ``None``).)"},
+    array: The running log-sum-exps, of the shape of ``a`` (1-D when ``axis`` is
+        ``None``).)"},
       {"cumulative_sum", R"(The array-API name of :func:`cumsum`.
 
-Keyword arguments (``reverse``, ``inclusive``, ``dtype``, ``stream``) are passed on to :func:`cumsum`.
+Keyword arguments (``reverse``, ``inclusive``, ``dtype``, ``stream``) are passed
+on to :func:`cumsum`.
 
 Args:
     a (array): The input array.
-    axis (int, optional): The axis to scan along. Default: ``None`` (the flattened array).
+    axis (int, optional): The axis to scan along. Default: ``None`` (the
+        flattened array).
 
 Returns:
     array: The result of :func:`cumsum`.)"},
       {"cumulative_prod", R"(The array-API name of :func:`cumprod`.
 
-Keyword arguments (``reverse``, ``inclusive``, ``dtype``, ``stream``) are passed on to :func:`cumprod`.
+Keyword arguments (``reverse``, ``inclusive``, ``dtype``, ``stream``) are passed
+on to :func:`cumprod`.
 
 Args:
     a (array): The input array.
-    axis (int, optional): The axis to scan along. Default: ``None`` (the flattened array).
+    axis (int, optional): The axis to scan along. Default: ``None`` (the
+        flattened array).
 
 Returns:
     array: The result of :func:`cumprod`.)"},
@@ -233,8 +305,10 @@ Returns:
 
 Args:
     a (array): The input array.
-    axis (int or list(int), optional): The axis or axes to normalize over. Default: ``None`` (every axis).
-    precise (bool, optional): Accumulate half-precision inputs in ``float32``. Default: ``False``.
+    axis (int or list(int), optional): The axis or axes to normalize over.
+        Default: ``None`` (every axis).
+    precise (bool, optional): Accumulate half-precision inputs in ``float32``.
+        Default: ``False``.
 
 Returns:
     array: ``exp(a) / sum(exp(a), axis)``, computed stably.)"},
@@ -242,7 +316,8 @@ Returns:
 
 Args:
     a (array): The input array.
-    axis (int or None, optional): The axis to sort along; ``None`` sorts the flattened array. Default: ``-1``.
+    axis (int or None, optional): The axis to sort along; ``None`` sorts the
+        flattened array. Default: ``-1``.
 
 Returns:
     array: The sorted values; NaNs are placed last.)"},
@@ -250,7 +325,8 @@ Returns:
 
 Args:
     a (array): The input array.
-    axis (int or None, optional): The axis to sort along; ``None`` sorts the flattened array. Default: ``-1``.
+    axis (int or None, optional): The axis to sort along; ``None`` sorts the
+        flattened array. Default: ``-1``.
 
 Returns:
     array: The indices, as ``uint32``. The sort is stable.)"},
@@ -258,8 +334,11 @@ Returns:
 
 Args:
     a (array): The input array.
-    kth (int): The position whose element ends up where a full sort would put it; smaller elements come before it and larger after, in no given order. Negative values count from the end.
-    axis (int or None, optional): The axis to partition along; ``None`` uses the flattened array. Default: ``-1``.
+    kth (int): The position whose element ends up where a full sort would put
+        it; smaller elements come before it and larger after, in no given order.
+        Negative values count from the end.
+    axis (int or None, optional): The axis to partition along; ``None`` uses the
+        flattened array. Default: ``-1``.
 
 Returns:
     array: The partitioned values.)"},
@@ -267,8 +346,11 @@ Returns:
 
 Args:
     a (array): The input array.
-    kth (int): The position whose element ends up where a full sort would put it; smaller elements come before it and larger after, in no given order. Negative values count from the end.
-    axis (int or None, optional): The axis to partition along; ``None`` uses the flattened array. Default: ``-1``.
+    kth (int): The position whose element ends up where a full sort would put
+        it; smaller elements come before it and larger after, in no given order.
+        Negative values count from the end.
+    axis (int or None, optional): The axis to partition along; ``None`` uses the
+        flattened array. Default: ``-1``.
 
 Returns:
     array: The indices, as ``uint32``.)"},
@@ -277,7 +359,8 @@ Returns:
 Args:
     a (array): The input array.
     k (int): How many elements to keep; at most the size of ``axis``.
-    axis (int or None, optional): The axis to select along; ``None`` uses the flattened array. Default: ``-1``.
+    axis (int or None, optional): The axis to select along; ``None`` uses the
+        flattened array. Default: ``-1``.
 
 Returns:
     array: The ``k`` largest values along ``axis``.)"},

@@ -7,7 +7,9 @@ std::vector<Entry> shape_entries() {
   return {
       {"reshape", R"(Reshape an array, keeping its elements and their order.
 
-One entry of ``shape`` may be ``-1``; it is inferred from the size. The result is a view when the strides allow it and a copy otherwise. Raises ``ValueError`` when the sizes differ.
+One entry of ``shape`` may be ``-1``; it is inferred from the size. The result
+is a view when the strides allow it and a copy otherwise. Raises ``ValueError``
+when the sizes differ.
 
 Args:
     a (array): The input array.
@@ -20,10 +22,12 @@ Returns:
 Args:
     a (array): The input array.
     start_axis (int, optional): The first axis to flatten. Default: ``0``.
-    end_axis (int, optional): The last axis to flatten (included). Default: ``-1``.
+    end_axis (int, optional): The last axis to flatten (included). Default:
+        ``-1``.
 
 Returns:
-    array: The array with the axes merged (a 0-d input gives a 1-element 1-D array).)"},
+    array: The array with the axes merged (a 0-d input gives a 1-element 1-D
+        array).)"},
       {"unflatten", R"(Split one axis into several, the inverse of :func:`flatten`.
 
 Args:
@@ -37,7 +41,8 @@ Returns:
 
 Args:
     a (array): The input array.
-    axis (int or list(int), optional): The axes to remove; each must have size 1 (``ValueError`` otherwise). Default: ``None`` (every axis of size 1).
+    axis (int or list(int), optional): The axes to remove; each must have size 1
+        (``ValueError`` otherwise). Default: ``None`` (every axis of size 1).
 
 Returns:
     array: The squeezed array.)"},
@@ -53,7 +58,8 @@ Returns:
 
 Args:
     a (array): The input array.
-    axes (list(int), optional): The permutation: output axis ``i`` is input axis ``axes[i]``. Default: ``None`` (reverse the axes).
+    axes (list(int), optional): The permutation: output axis ``i`` is input axis
+        ``axes[i]``. Default: ``None`` (reverse the axes).
 
 Returns:
     array: The transposed view.)"},
@@ -61,7 +67,8 @@ Returns:
 
 Args:
     a (array): The input array.
-    axes (list(int), optional): The permutation. Default: ``None`` (reverse the axes).
+    axes (list(int), optional): The permutation. Default: ``None`` (reverse the
+        axes).
 
 Returns:
     array: The transposed view.)"},
@@ -123,16 +130,20 @@ Returns:
 The inputs are promoted to a common dtype.
 
 Args:
-    arrays (list(array)): The arrays; they must agree in every dimension except ``axis``.
-    axis (int or None, optional): The axis to join along; ``None`` flattens the inputs first. Default: ``0``.
+    arrays (list(array)): The arrays; they must agree in every dimension except
+        ``axis``.
+    axis (int or None, optional): The axis to join along; ``None`` flattens the
+        inputs first. Default: ``0``.
 
 Returns:
     array: The joined array.)"},
       {"concat", R"(Join arrays along an existing axis; the same function as :func:`concatenate`.
 
 Args:
-    arrays (list(array)): The arrays; they must agree in every dimension except ``axis``.
-    axis (int or None, optional): The axis to join along; ``None`` flattens the inputs first. Default: ``0``.
+    arrays (list(array)): The arrays; they must agree in every dimension except
+        ``axis``.
+    axis (int or None, optional): The axis to join along; ``None`` flattens the
+        inputs first. Default: ``0``.
 
 Returns:
     array: The joined array.)"},
@@ -140,7 +151,8 @@ Returns:
 
 Args:
     arrays (list(array)): The arrays, all of the same shape.
-    axis (int, optional): The position of the new axis in the output. Default: ``0``.
+    axis (int, optional): The position of the new axis in the output. Default:
+        ``0``.
 
 Returns:
     array: The stacked array, one dimension more than the inputs.)"},
@@ -156,7 +168,8 @@ Returns:
 
 Args:
     a (array): The input array.
-    indices_or_sections (int or list(int)): The number of equal parts (it must divide the axis), or the indices at which to split.
+    indices_or_sections (int or list(int)): The number of equal parts (it must
+        divide the axis), or the indices at which to split.
     axis (int, optional): The axis to split. Default: ``0``.
 
 Returns:
@@ -181,7 +194,8 @@ Returns:
     array or list(array): The array for a single input, a list for several.)"},
       {"atleast_3d", R"(View the inputs as arrays of at least 3 dimensions.
 
-Missing axes are added with size 1: ``(n,)`` becomes ``(1, n, 1)`` and ``(m, n)`` becomes ``(m, n, 1)``.
+Missing axes are added with size 1: ``(n,)`` becomes ``(1, n, 1)`` and ``(m,
+n)`` becomes ``(m, n, 1)``.
 
 Args:
     *arys (array): One or more arrays.
@@ -190,13 +204,18 @@ Returns:
     array or list(array): The array for a single input, a list for several.)"},
       {"as_strided", R"(A view of the elements of ``a`` with the given shape, strides and offset.
 
-Strides and offset count elements, not bytes, into the row-contiguous data of ``a``. No bounds are checked: a view that reaches past the data is undefined behaviour.
+Strides and offset count elements, not bytes, into the row-contiguous data of
+``a``. No bounds are checked: a view that reaches past the data is undefined
+behaviour.
 
 Args:
     a (array): The input array.
-    shape (list(int), optional): The shape of the view. Default: the shape of ``a``.
-    strides (list(int), optional): The stride of each axis in elements. Default: row-contiguous strides for ``shape``.
-    offset (int, optional): The element at which the view starts. Default: ``0``.
+    shape (list(int), optional): The shape of the view. Default: the shape of
+        ``a``.
+    strides (list(int), optional): The stride of each axis in elements. Default:
+        row-contiguous strides for ``shape``.
+    offset (int, optional): The element at which the view starts. Default:
+        ``0``.
 
 Returns:
     array: The strided view.)"},
@@ -204,7 +223,8 @@ Returns:
 
 Args:
     a (array): The input array.
-    allow_col_major (bool, optional): Accept a column-major (transposed contiguous) array as it is. Default: ``False``.
+    allow_col_major (bool, optional): Accept a column-major (transposed
+        contiguous) array as it is. Default: ``False``.
 
 Returns:
     array: The contiguous array.)"},
@@ -213,7 +233,8 @@ Returns:
 Args:
     array (array): The input array.
     repeats (int): How many times each element is repeated.
-    axis (int, optional): The axis along which to repeat. Default: ``None`` (the flattened array).
+    axis (int, optional): The axis along which to repeat. Default: ``None`` (the
+        flattened array).
 
 Returns:
     array: The array with repeated elements.)"},
@@ -221,7 +242,8 @@ Returns:
 
 Args:
     a (array): The input array.
-    reps (int or list(int)): The number of repetitions along each axis; shorter of ``a`` and ``reps`` is padded with leading ones.
+    reps (int or list(int)): The number of repetitions along each axis; shorter
+        of ``a`` and ``reps`` is padded with leading ones.
 
 Returns:
     array: The tiled array.)"},
@@ -229,9 +251,14 @@ Returns:
 
 Args:
     a (array): The input array.
-    pad_width (int, tuple(int, int) or list(tuple(int, int))): The ``(before, after)`` amounts per axis; a single pair or int applies to every axis.
-    mode (str, optional): ``'constant'`` (fill with ``constant_values``), ``'edge'`` (repeat the edge value), ``'reflect'`` (mirror without the edge) or ``'symmetric'`` (mirror with the edge). Default: ``'constant'``.
-    constant_values (scalar or array, optional): The fill value for ``'constant'``. Default: ``0``.
+    pad_width (int, tuple(int, int) or list(tuple(int, int))): The ``(before,
+        after)`` amounts per axis; a single pair or int applies to every axis.
+    mode (str, optional): ``'constant'`` (fill with ``constant_values``),
+        ``'edge'`` (repeat the edge value), ``'reflect'`` (mirror without the
+        edge) or ``'symmetric'`` (mirror with the edge). Default:
+        ``'constant'``.
+    constant_values (scalar or array, optional): The fill value for
+        ``'constant'``. Default: ``0``.
 
 Returns:
     array: The padded array.)"},
@@ -241,8 +268,10 @@ Elements pushed past the end come back at the start.
 
 Args:
     a (array): The input array.
-    shift (int or list(int)): How far to roll; one per axis when ``axis`` is a list.
-    axis (int or list(int), optional): The axes to roll. Default: ``None`` (the flattened array, reshaped back).
+    shift (int or list(int)): How far to roll; one per axis when ``axis`` is a
+        list.
+    axis (int or list(int), optional): The axes to roll. Default: ``None`` (the
+        flattened array, reshaped back).
 
 Returns:
     array: The rolled array.)"},
@@ -250,15 +279,18 @@ Returns:
 
 Args:
     a (array): The input array.
-    axis (int or list(int), optional): The axes to reverse. Default: ``None`` (every axis).
+    axis (int or list(int), optional): The axes to reverse. Default: ``None``
+        (every axis).
 
 Returns:
     array: The flipped array.)"},
       {"diag", R"(Extract a diagonal of a 2-D array or build a 2-D array from a diagonal.
 
 Args:
-    a (array): A 1-D array (the diagonal to place) or a 2-D array (to read from).
-    k (int, optional): The diagonal offset; positive is above the main diagonal. Default: ``0``.
+    a (array): A 1-D array (the diagonal to place) or a 2-D array (to read
+        from).
+    k (int, optional): The diagonal offset; positive is above the main diagonal.
+        Default: ``0``.
 
 Returns:
     array: The diagonal (1-D) or the square matrix (2-D).)"},
@@ -266,7 +298,8 @@ Returns:
 
 Args:
     a (array): The input array.
-    offset (int, optional): The diagonal offset; positive is above the main diagonal. Default: ``0``.
+    offset (int, optional): The diagonal offset; positive is above the main
+        diagonal. Default: ``0``.
     axis1 (int, optional): The first axis of the 2-D planes. Default: ``0``.
     axis2 (int, optional): The second axis of the 2-D planes. Default: ``1``.
 
@@ -276,10 +309,12 @@ Returns:
 
 Args:
     a (array): The input array.
-    offset (int, optional): The diagonal offset; positive is above the main diagonal. Default: ``0``.
+    offset (int, optional): The diagonal offset; positive is above the main
+        diagonal. Default: ``0``.
     axis1 (int, optional): The first axis of the 2-D planes. Default: ``0``.
     axis2 (int, optional): The second axis of the 2-D planes. Default: ``1``.
-    dtype (Dtype, optional): The dtype of the result. Default: the dtype of ``a``.
+    dtype (Dtype, optional): The dtype of the result. Default: the dtype of
+        ``a``.
 
 Returns:
     array: The diagonal sums.)"},
@@ -287,7 +322,8 @@ Returns:
 
 Args:
     x (array): The input array.
-    k (int, optional): The diagonal: elements at or below it are kept. Default: ``0``.
+    k (int, optional): The diagonal: elements at or below it are kept. Default:
+        ``0``.
 
 Returns:
     array: The lower-triangular part of ``x`` (applies to the last two axes).)"},
@@ -295,7 +331,8 @@ Returns:
 
 Args:
     x (array): The input array.
-    k (int, optional): The diagonal: elements at or above it are kept. Default: ``0``.
+    k (int, optional): The diagonal: elements at or above it are kept. Default:
+        ``0``.
 
 Returns:
     array: The upper-triangular part of ``x`` (applies to the last two axes).)"},
@@ -305,14 +342,16 @@ For boolean inputs the difference is ``not_equal``, as in NumPy.
 
 Args:
     a (array): The input array.
-    n (int, optional): How many times to take the difference; ``0`` returns ``a``. Default: ``1``.
+    n (int, optional): How many times to take the difference; ``0`` returns
+        ``a``. Default: ``1``.
     axis (int, optional): The axis along which to take it. Default: ``-1``.
 
 Returns:
     array: The differences; ``axis`` is ``n`` shorter.)"},
       {"view", R"(View the bytes of an array as another dtype.
 
-The last axis scales by the ratio of the item sizes (it must divide when the new type is wider). No values are converted.
+The last axis scales by the ratio of the item sizes (it must divide when the new
+type is wider). No values are converted.
 
 Args:
     a (array): The input array.
