@@ -6,6 +6,7 @@
 // so it is replaced the same way pybind11 installs it: free, then strdup.
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -70,6 +71,9 @@ std::string signature_lines(const char* doc, const std::string& name) {
 } // namespace
 
 void apply(py::module_& core) {
+  // An alias (mx.acos = mx.arccos) is the same function object as its
+  // original: it has one doc, so it must have one entry.
+  std::map<PyCFunctionObject*, std::string> documented;
   for (const Entry& e : all_entries()) {
     std::string path = e.path;
     py::object obj = resolve(core, path);
@@ -77,8 +81,13 @@ void apply(py::module_& core) {
     if (!fn) {
       throw std::runtime_error("[docstrings] '" + path + "' is not a bound function.");
     }
-    std::string name = path.substr(path.rfind('.') + 1);
-    std::string doc = signature_lines(fn->m_ml->ml_doc, name);
+    auto [it, fresh] = documented.emplace(fn, path);
+    if (!fresh) {
+      throw std::runtime_error("[docstrings] '" + path + "' and '" + it->second +
+                               "' are the same function: keep one entry.");
+    }
+    // The signatures carry the bound name (arccos for mx.acos).
+    std::string doc = signature_lines(fn->m_ml->ml_doc, fn->m_ml->ml_name);
     doc += "\n";
     doc += e.text;
     std::free(const_cast<char*>(fn->m_ml->ml_doc));

@@ -15,18 +15,8 @@ Returns:
         real dtype, for complex inputs).)"},
       {"arccos", R"(Element-wise inverse cosine.
 
-Integer and boolean inputs are computed in ``float32``.
-
-Args:
-    a (array): The input array.
-
-Returns:
-    array: The inverse cosine of ``a`` for ``a`` in ``[-1, 1]`` (NaN outside the
-        domain).)"},
-      {"acos", R"(Element-wise inverse cosine.
-
 Integer and boolean inputs are computed in ``float32``. ``acos`` is the same
-function as ``arccos``.
+function.
 
 Args:
     a (array): The input array.
@@ -36,18 +26,8 @@ Returns:
         domain).)"},
       {"arcsin", R"(Element-wise inverse sine.
 
-Integer and boolean inputs are computed in ``float32``.
-
-Args:
-    a (array): The input array.
-
-Returns:
-    array: The inverse sine of ``a`` for ``a`` in ``[-1, 1]`` (NaN outside the
-        domain).)"},
-      {"asin", R"(Element-wise inverse sine.
-
 Integer and boolean inputs are computed in ``float32``. ``asin`` is the same
-function as ``arcsin``.
+function.
 
 Args:
     a (array): The input array.
@@ -57,17 +37,8 @@ Returns:
         domain).)"},
       {"arctan", R"(Element-wise inverse tangent.
 
-Integer and boolean inputs are computed in ``float32``.
-
-Args:
-    a (array): The input array.
-
-Returns:
-    array: The inverse tangent of ``a``.)"},
-      {"atan", R"(Element-wise inverse tangent.
-
 Integer and boolean inputs are computed in ``float32``. ``atan`` is the same
-function as ``arctan``.
+function.
 
 Args:
     a (array): The input array.
@@ -76,18 +47,8 @@ Returns:
     array: The inverse tangent of ``a``.)"},
       {"arccosh", R"(Element-wise inverse hyperbolic cosine.
 
-Integer and boolean inputs are computed in ``float32``.
-
-Args:
-    a (array): The input array.
-
-Returns:
-    array: The inverse hyperbolic cosine of ``a`` for ``a >= 1`` (NaN outside
-        the domain).)"},
-      {"acosh", R"(Element-wise inverse hyperbolic cosine.
-
 Integer and boolean inputs are computed in ``float32``. ``acosh`` is the same
-function as ``arccosh``.
+function.
 
 Args:
     a (array): The input array.
@@ -97,17 +58,8 @@ Returns:
         the domain).)"},
       {"arcsinh", R"(Element-wise inverse hyperbolic sine.
 
-Integer and boolean inputs are computed in ``float32``.
-
-Args:
-    a (array): The input array.
-
-Returns:
-    array: The inverse hyperbolic sine of ``a``.)"},
-      {"asinh", R"(Element-wise inverse hyperbolic sine.
-
 Integer and boolean inputs are computed in ``float32``. ``asinh`` is the same
-function as ``arcsinh``.
+function.
 
 Args:
     a (array): The input array.
@@ -116,18 +68,8 @@ Returns:
     array: The inverse hyperbolic sine of ``a``.)"},
       {"arctanh", R"(Element-wise inverse hyperbolic tangent.
 
-Integer and boolean inputs are computed in ``float32``.
-
-Args:
-    a (array): The input array.
-
-Returns:
-    array: The inverse hyperbolic tangent of ``a`` for ``a`` in ``(-1, 1)`` (NaN
-        outside the domain).)"},
-      {"atanh", R"(Element-wise inverse hyperbolic tangent.
-
 Integer and boolean inputs are computed in ``float32``. ``atanh`` is the same
-function as ``arctanh``.
+function.
 
 Args:
     a (array): The input array.
@@ -541,19 +483,7 @@ Returns:
 
 Both inputs may be arrays or Python scalars; they are broadcast against each
 other and promoted to a common dtype (a Python scalar takes the dtype of the
-array operand where it fits).
-
-Args:
-    a (array or scalar): The first input.
-    b (array or scalar): The second input.
-
-Returns:
-    array: ``a ** b``.)"},
-      {"pow", R"(Element-wise power: ``a`` raised to ``b``.
-
-Both inputs may be arrays or Python scalars; they are broadcast against each
-other and promoted to a common dtype (a Python scalar takes the dtype of the
-array operand where it fits). ``pow`` is the same function as ``power``.
+array operand where it fits). ``pow`` is the same function.
 
 Args:
     a (array or scalar): The first input.
@@ -603,19 +533,7 @@ Returns:
 
 Both inputs may be arrays or Python scalars; they are broadcast against each
 other and promoted to a common dtype (a Python scalar takes the dtype of the
-array operand where it fits).
-
-Args:
-    a (array or scalar): The first input.
-    b (array or scalar): The second input.
-
-Returns:
-    array: The angle in radians, in ``[-pi, pi]``.)"},
-      {"atan2", R"(Element-wise inverse tangent of ``a / b`` using the signs of both to pick the quadrant.
-
-Both inputs may be arrays or Python scalars; they are broadcast against each
-other and promoted to a common dtype (a Python scalar takes the dtype of the
-array operand where it fits). ``atan2`` is the same function as ``arctan2``.
+array operand where it fits). ``atan2`` is the same function.
 
 Args:
     a (array or scalar): The first input.
@@ -771,18 +689,6 @@ Returns:
 
 Both inputs may be arrays or Python scalars; they are broadcast against each
 other and promoted to a common dtype (a Python scalar takes the dtype of the
-array operand where it fits).
-
-Args:
-    a (array or scalar): The first input.
-    b (array or scalar): The second input.
-
-Returns:
-    array: ``a << b``.)"},
-      {"bitwise_left_shift", R"(Element-wise left shift of integer arrays.
-
-Both inputs may be arrays or Python scalars; they are broadcast against each
-other and promoted to a common dtype (a Python scalar takes the dtype of the
 array operand where it fits). ``bitwise_left_shift`` is the same function.
 
 Args:
@@ -792,18 +698,6 @@ Args:
 Returns:
     array: ``a << b``.)"},
       {"right_shift", R"(Element-wise right shift of integer arrays.
-
-Both inputs may be arrays or Python scalars; they are broadcast against each
-other and promoted to a common dtype (a Python scalar takes the dtype of the
-array operand where it fits).
-
-Args:
-    a (array or scalar): The first input.
-    b (array or scalar): The second input.
-
-Returns:
-    array: ``a >> b`` (arithmetic for signed types).)"},
-      {"bitwise_right_shift", R"(Element-wise right shift of integer arrays.
 
 Both inputs may be arrays or Python scalars; they are broadcast against each
 other and promoted to a common dtype (a Python scalar takes the dtype of the

@@ -95,6 +95,8 @@ Returns:
     array: The result.)"},
       {"linalg.norm", R"(Matrix or vector norm.
 
+``mx.matrix_norm`` is the same function.
+
 Args:
     a (array): The input array.
     ord (int, float or str, optional): The order: for vectors any number
@@ -109,22 +111,6 @@ Args:
 
 Returns:
     array: The norm(s), with the reduced axes removed unless ``keepdims``.)"},
-      {"matrix_norm", R"(Matrix or vector norm; the same function as :func:`linalg.norm`.
-
-Args:
-    a (array): The input array.
-    ord (int, float or str, optional): The order: for vectors any number
-        (``inf``, ``-inf``, ``0``, ...); for matrices ``"fro"``, ``"nuc"``,
-        ``1``, ``-1``, ``2``, ``-2``, ``inf`` or ``-inf``. Default: ``None``
-        (2-norm of vectors, Frobenius norm of matrices).
-    axis (int or list(int), optional): One axis (vector norm) or two axes
-        (matrix norm). Default: ``None`` (the whole array: flattened, or as a
-        matrix when it is 2-D and ``ord`` is given).
-    keepdims (bool, optional): Keep the reduced axes as dimensions of size 1.
-        Default: ``False``.
-
-Returns:
-    array: The norm(s).)"},
       {"linalg.inv", R"(The inverse of a square matrix.
 
 Computed on the CPU with ``float32`` (or ``float64``) inputs; leading dimensions
@@ -354,7 +340,7 @@ of the output.
 Args:
     a (array): The left operand.
     b (array): The right operand.
-    block_size (int, optional): The block edge; 32 or 64. Default: ``64``.
+    block_size (int, optional): The edge of the square blocks. Default: ``64``.
     mask_out (array, optional): The output block mask, of shape ``(..., M /
         block_size, N / block_size)``. Default: ``None``.
     mask_lhs (array, optional): The block mask of ``a``. Default: ``None``.

@@ -105,9 +105,9 @@ Returns:
     array: The samples.)"},
       {"random.multivariate_normal", R"(Samples from a multivariate normal distribution.
 
-``cov`` is factored once on the CPU (Cholesky); it must be symmetric positive
-definite. Results are a function of the key alone: the same key always gives the
-same values.
+``cov`` is factored on the CPU (SVD); it must be symmetric positive
+semi-definite. Results are a function of the key alone: the same key always
+gives the same values.
 
 Args:
     mean (array): The mean, of shape ``(..., n)``.

@@ -8,7 +8,7 @@ std::vector<Entry> reduce_entries() {
       {"sum", R"(Sum the elements over the given axes.
 
 Booleans and integers narrower than 32 bits are summed as ``int32`` (``uint32``
-for unsigned), as in NumPy; an empty reduction gives 0.
+for unsigned); an empty reduction gives 0.
 
 Args:
     a (array): The input array.
@@ -202,9 +202,8 @@ Args:
         Default: ``False``.
     inclusive (bool, optional): Include the element at each position; ``False``
         shifts the scan by one, starting with the identity. Default: ``True``.
-    dtype (Dtype, optional): The accumulation and output dtype. Default:
-        ``int32`` for booleans and narrow integers, otherwise the dtype of
-        ``a``.
+    dtype (Dtype, optional): The accumulation and output dtype. Default: the
+        dtype of ``a`` (``int32`` for booleans).
 
 Returns:
     array: The running sums, of the shape of ``a`` (1-D when ``axis`` is
@@ -219,9 +218,8 @@ Args:
         Default: ``False``.
     inclusive (bool, optional): Include the element at each position; ``False``
         shifts the scan by one, starting with the identity. Default: ``True``.
-    dtype (Dtype, optional): The accumulation and output dtype. Default:
-        ``int32`` for booleans and narrow integers, otherwise the dtype of
-        ``a``.
+    dtype (Dtype, optional): The accumulation and output dtype. Default: the
+        dtype of ``a``.
 
 Returns:
     array: The running products, of the shape of ``a`` (1-D when ``axis`` is
@@ -236,9 +234,8 @@ Args:
         Default: ``False``.
     inclusive (bool, optional): Include the element at each position; ``False``
         shifts the scan by one, starting with the identity. Default: ``True``.
-    dtype (Dtype, optional): The accumulation and output dtype. Default:
-        ``int32`` for booleans and narrow integers, otherwise the dtype of
-        ``a``.
+    dtype (Dtype, optional): The accumulation and output dtype. Default: the
+        dtype of ``a``.
 
 Returns:
     array: The running maximums, of the shape of ``a`` (1-D when ``axis`` is
@@ -253,9 +250,8 @@ Args:
         Default: ``False``.
     inclusive (bool, optional): Include the element at each position; ``False``
         shifts the scan by one, starting with the identity. Default: ``True``.
-    dtype (Dtype, optional): The accumulation and output dtype. Default:
-        ``int32`` for booleans and narrow integers, otherwise the dtype of
-        ``a``.
+    dtype (Dtype, optional): The accumulation and output dtype. Default: the
+        dtype of ``a``.
 
 Returns:
     array: The running minimums, of the shape of ``a`` (1-D when ``axis`` is
@@ -270,9 +266,8 @@ Args:
         Default: ``False``.
     inclusive (bool, optional): Include the element at each position; ``False``
         shifts the scan by one, starting with the identity. Default: ``True``.
-    dtype (Dtype, optional): The accumulation and output dtype. Default:
-        ``int32`` for booleans and narrow integers, otherwise the dtype of
-        ``a``.
+    dtype (Dtype, optional): The accumulation and output dtype. Default: the
+        dtype of ``a``.
 
 Returns:
     array: The running log-sum-exps, of the shape of ``a`` (1-D when ``axis`` is

@@ -205,8 +205,7 @@ Returns:
       {"as_strided", R"(A view of the elements of ``a`` with the given shape, strides and offset.
 
 Strides and offset count elements, not bytes, into the row-contiguous data of
-``a``. No bounds are checked: a view that reaches past the data is undefined
-behaviour.
+``a``. A view that reaches outside the data of ``a`` raises ``ValueError``.
 
 Args:
     a (array): The input array.
@@ -313,8 +312,8 @@ Args:
         diagonal. Default: ``0``.
     axis1 (int, optional): The first axis of the 2-D planes. Default: ``0``.
     axis2 (int, optional): The second axis of the 2-D planes. Default: ``1``.
-    dtype (Dtype, optional): The dtype of the result. Default: the dtype of
-        ``a``.
+    dtype (Dtype, optional): The dtype of the result. Default: ``None`` (as
+        :func:`sum` gives: narrow integers and booleans sum as ``int32``).
 
 Returns:
     array: The diagonal sums.)"},
