@@ -162,8 +162,9 @@ Returns:
 Args:
     sparse (bool, optional): If ``True`` each output keeps size 1 along the
         other axes instead of being broadcast. Default: ``False``.
-    indexing (str, optional): ``'xy'`` (Cartesian: the first two outputs are
-        transposed) or ``'ij'`` (matrix indexing). Default: ``'xy'``.
+    indexing (str, optional): ``'xy'`` (Cartesian: for inputs of sizes ``n`` and
+        ``m`` the grids have shape ``(m, n)``) or ``'ij'`` (matrix indexing:
+        shape ``(n, m)``). Default: ``'xy'``.
     *arrays (array): The 1-D coordinate arrays.
 
 Returns:

@@ -44,8 +44,9 @@ Real inputs are promoted to ``complex64``.
 Args:
     a (array): The input array.
     s (list(int), optional): The size of the transform along each axis of
-        ``axes``: the input is zero-padded or truncated to it; ``axes`` must be
-        given with ``s``. Default: ``None`` (the sizes of the axes).
+        ``axes``: the input is zero-padded or truncated to it; ``axes`` may not
+        be ``None`` when ``s`` is given. Default: ``None`` (the sizes of the
+        axes).
     axes (list(int), optional): The axes to transform. Default: ``[-2, -1]``.
     norm (str, optional): The scaling: ``"backward"`` (none forward, ``1/n``
         inverse), ``"ortho"`` (``1/sqrt(n)`` both ways) or ``"forward"``
@@ -60,8 +61,9 @@ Real inputs are promoted to ``complex64``.
 Args:
     a (array): The input array.
     s (list(int), optional): The size of the transform along each axis of
-        ``axes``: the input is zero-padded or truncated to it; ``axes`` must be
-        given with ``s``. Default: ``None`` (the sizes of the axes).
+        ``axes``: the input is zero-padded or truncated to it; ``axes`` may not
+        be ``None`` when ``s`` is given. Default: ``None`` (the sizes of the
+        axes).
     axes (list(int), optional): The axes to transform. Default: ``[-2, -1]``.
     norm (str, optional): The scaling: ``"backward"`` (none forward, ``1/n``
         inverse), ``"ortho"`` (``1/sqrt(n)`` both ways) or ``"forward"``
@@ -76,10 +78,11 @@ Real inputs are promoted to ``complex64``.
 Args:
     a (array): The input array.
     s (list(int), optional): The size of the transform along each axis of
-        ``axes``: the input is zero-padded or truncated to it; ``axes`` must be
-        given with ``s``. Default: ``None`` (the sizes of the axes).
+        ``axes``: the input is zero-padded or truncated to it; ``axes`` may not
+        be ``None`` when ``s`` is given. Default: ``None`` (the sizes of the
+        axes).
     axes (list(int), optional): The axes to transform. Default: ``None`` (every
-        axis, or the last ``len(s)`` axes when ``s`` is given).
+        axis; then ``s`` may not be given).
     norm (str, optional): The scaling: ``"backward"`` (none forward, ``1/n``
         inverse), ``"ortho"`` (``1/sqrt(n)`` both ways) or ``"forward"``
         (``1/n`` forward, none inverse). Default: ``"backward"``.
@@ -93,10 +96,11 @@ Real inputs are promoted to ``complex64``.
 Args:
     a (array): The input array.
     s (list(int), optional): The size of the transform along each axis of
-        ``axes``: the input is zero-padded or truncated to it; ``axes`` must be
-        given with ``s``. Default: ``None`` (the sizes of the axes).
+        ``axes``: the input is zero-padded or truncated to it; ``axes`` may not
+        be ``None`` when ``s`` is given. Default: ``None`` (the sizes of the
+        axes).
     axes (list(int), optional): The axes to transform. Default: ``None`` (every
-        axis, or the last ``len(s)`` axes when ``s`` is given).
+        axis; then ``s`` may not be given).
     norm (str, optional): The scaling: ``"backward"`` (none forward, ``1/n``
         inverse), ``"ortho"`` (``1/sqrt(n)`` both ways) or ``"forward"``
         (``1/n`` forward, none inverse). Default: ``"backward"``.
@@ -130,8 +134,9 @@ transformed (last) axis.
 Args:
     a (array): The input array.
     s (list(int), optional): The size of the transform along each axis of
-        ``axes``: the input is zero-padded or truncated to it; ``axes`` must be
-        given with ``s``. Default: ``None`` (the sizes of the axes).
+        ``axes``: the input is zero-padded or truncated to it; ``axes`` may not
+        be ``None`` when ``s`` is given. Default: ``None`` (the sizes of the
+        axes).
     axes (list(int), optional): The axes to transform. Default: ``[-2, -1]``.
     norm (str, optional): The scaling: ``"backward"`` (none forward, ``1/n``
         inverse), ``"ortho"`` (``1/sqrt(n)`` both ways) or ``"forward"``
@@ -148,10 +153,11 @@ transformed (last) axis.
 Args:
     a (array): The input array.
     s (list(int), optional): The size of the transform along each axis of
-        ``axes``: the input is zero-padded or truncated to it; ``axes`` must be
-        given with ``s``. Default: ``None`` (the sizes of the axes).
+        ``axes``: the input is zero-padded or truncated to it; ``axes`` may not
+        be ``None`` when ``s`` is given. Default: ``None`` (the sizes of the
+        axes).
     axes (list(int), optional): The axes to transform. Default: ``None`` (every
-        axis, or the last ``len(s)`` axes when ``s`` is given).
+        axis; then ``s`` may not be given).
     norm (str, optional): The scaling: ``"backward"`` (none forward, ``1/n``
         inverse), ``"ortho"`` (``1/sqrt(n)`` both ways) or ``"forward"``
         (``1/n`` forward, none inverse). Default: ``"backward"``.
@@ -198,7 +204,7 @@ Args:
     s (list(int), optional): The output sizes along ``axes``. Default: ``None``
         (the input sizes, the last one ``2 * (size - 1)``).
     axes (list(int), optional): The axes to transform. Default: ``None`` (every
-        axis, or the last ``len(s)`` axes when ``s`` is given).
+        axis; then ``s`` may not be given).
     norm (str, optional): The scaling: ``"backward"`` (none forward, ``1/n``
         inverse), ``"ortho"`` (``1/sqrt(n)`` both ways) or ``"forward"``
         (``1/n`` forward, none inverse). Default: ``"backward"``.

@@ -9,8 +9,9 @@ std::vector<Entry> linalg_entries() {
 
 Follows NumPy: a 1-D first operand is treated as a row vector and a 1-D second
 operand as a column vector (the added axis is removed from the result);
-dimensions before the last two broadcast as batch dimensions. Integer inputs are
-supported and inputs are promoted to a common dtype.
+dimensions before the last two broadcast as batch dimensions. The inputs are
+promoted to a common dtype, which must be a floating point type (``ValueError``
+otherwise).
 
 Args:
     a (array): The left operand.
@@ -241,7 +242,7 @@ Args:
 
 Returns:
     array: The eigenvalues, ``complex64``.)"},
-      {"linalg.eigh", R"(Eigenvalues and eigenvectors of a real symmetric (or complex Hermitian) matrix.
+      {"linalg.eigh", R"(Eigenvalues and eigenvectors of a real symmetric matrix.
 
 Computed on the CPU with ``float32`` (or ``float64``) inputs; leading dimensions
 are batch dimensions.
@@ -255,7 +256,7 @@ Args:
 Returns:
     tuple(array, array): ``(values, vectors)``: the eigenvalues in ascending
         order and the eigenvectors as columns.)"},
-      {"linalg.eigvalsh", R"(Eigenvalues of a real symmetric (or complex Hermitian) matrix.
+      {"linalg.eigvalsh", R"(Eigenvalues of a real symmetric matrix.
 
 Computed on the CPU with ``float32`` (or ``float64``) inputs; leading dimensions
 are batch dimensions.

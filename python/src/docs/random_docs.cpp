@@ -51,8 +51,8 @@ Returns:
     array: Uniformly random unsigned integers of the given shape.)"},
       {"random.uniform", R"(Uniformly distributed random numbers in the half-open interval ``[low, high)``.
 
-``low`` and ``high`` broadcast with ``shape``. Results are a function of the key
-alone: the same key always gives the same values.
+``low`` and ``high`` must broadcast to ``shape``. Results are a function of the
+key alone: the same key always gives the same values.
 
 Args:
     low (scalar or array, optional): The lower bound. Default: ``0``.
@@ -69,8 +69,9 @@ Returns:
     array: The samples.)"},
       {"random.normal", R"(Normally distributed random numbers.
 
-Samples are ``loc + scale * z`` with ``z`` standard normal. Results are a
-function of the key alone: the same key always gives the same values.
+Samples are ``loc + scale * z`` with ``z`` standard normal; ``loc`` and
+``scale`` must broadcast to ``shape``. Results are a function of the key alone:
+the same key always gives the same values.
 
 Args:
     shape (list(int), optional): The shape of the output. Default: ``[]`` (a
@@ -172,8 +173,8 @@ Returns:
     array: A boolean array.)"},
       {"random.randint", R"(Random integers in the half-open interval ``[low, high)``.
 
-``low`` and ``high`` broadcast with ``shape``. Results are a function of the key
-alone: the same key always gives the same values.
+``low`` and ``high`` must broadcast to ``shape``. Results are a function of the
+key alone: the same key always gives the same values.
 
 Args:
     low (scalar or array): The lower bound.
