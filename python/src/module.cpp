@@ -1,4 +1,5 @@
 #include "bindings.h"
+#include "docs/docstrings.h"
 
 #include "mxcore/utils.h"
 
@@ -27,4 +28,5 @@ PYBIND11_MODULE(_core, m) {
   init_dlpack(m);
   init_distributed(m);
   init_metal(m);
+  mxpy::docs::apply(m); // last: the tables document what the areas above defined
 }
