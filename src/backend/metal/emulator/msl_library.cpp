@@ -85,8 +85,8 @@ BuiltLibrary build_emulated_library(const std::string& name, const std::string& 
   auto source = emulated_library_source(msl);
   auto stem = "metal_" + name;
   auto key = cpu::kernel_entry_name(stem, {source});
-  void* fn = cpu::jit_find(key);
-  if (!fn) fn = cpu::jit_load(key, stem, stem, table_symbol, source);
+  void* fn = nullptr;
+  if (!cpu::jit_lookup(key, fn)) fn = cpu::jit_load(key, stem, stem, table_symbol, source);
   if (!fn) {
     throw std::runtime_error("[metal::emulator] Could not build the Metal library '" + name +
                              "' with the C++ compiler (" +
