@@ -26,3 +26,4 @@ void init_fast_extra(py::module_& m);    // fast_extra_bindings.cpp
 void init_random_extra(py::module_& m);  // random_extra_bindings.cpp
 void init_export(py::module_& m);        // export_bindings.cpp
 void init_dlpack(py::module_& m);        // dlpack_bindings.cpp
+void init_cuda(py::module_& m);          // cuda_bindings.cpp

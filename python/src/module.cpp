@@ -24,4 +24,5 @@ PYBIND11_MODULE(_core, m) {
   init_random_extra(m);
   init_export(m);
   init_dlpack(m);
+  init_cuda(m);
 }

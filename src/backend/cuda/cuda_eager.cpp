@@ -87,7 +87,7 @@ array on_device_copy(const array& x, const Stream& s) {
   check(driver()->cuMemcpyHtoDAsync(reinterpret_cast<CUdeviceptr>(dev.ptr), data->buffer.ptr,
                                     size, cuda_stream(s)),
         "cuMemcpyHtoD");
-  array base({static_cast<int32_t>(size)}, uint8, nullptr, {});
+  array base({1}, uint8, nullptr, {}); // only a holder of the device block
   base.set_data(dev, [](allocator::Buffer b) { device_allocator().free(b); });
   array out(x.shape(), x.dtype(), nullptr, {});
   const int64_t offset = static_cast<char*>(x.raw_data()) - static_cast<char*>(data->buffer.ptr);
