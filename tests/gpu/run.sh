@@ -22,6 +22,15 @@ export PYTHONPATH="$root/python${PYTHONPATH:+:$PYTHONPATH}"
 export MXCORE_CACHE_DIR="${MXCORE_CACHE_DIR:-$root/build/gpu-cache}"
 mkdir -p "$MXCORE_CACHE_DIR" && chmod 700 "$MXCORE_CACHE_DIR"
 python3 -c "import mxcore as mx; assert mx.cuda.is_available(), 'no CUDA backend'; print('mx.gpu:', mx.gpu)"
+echo "== smoke"
+if ! python3 -X faulthandler "$root/tests/gpu/smoke.py" >"$out/smoke.log" 2>&1; then
+  tail -20 "$out/smoke.log"
+  command -v cuda-gdb >/dev/null && cuda-gdb -batch -ex run -ex bt -ex "info sharedlibrary" \
+    --args "$(python3 -c 'import sys; print(sys.executable)')" "$root/tests/gpu/smoke.py" 2>&1 \
+    | grep -v "^\[New Thread\|^\[Thread" | tail -60 | tee "$out/smoke_gdb.log"
+else
+  cat "$out/smoke.log"
+fi
 echo "== GPU tests"
 start=$(date +%s)
 xdist=""

@@ -2,6 +2,7 @@
 #include "backend/cuda/cuda_api.h"
 
 #include <dirent.h>
+#include <unistd.h>
 #include <dlfcn.h>
 
 #include <cstdlib>
@@ -13,9 +14,12 @@ namespace mxcore::cuda {
 
 namespace {
 
-// The folders of $MXCORE_CUDA_LIBRARY_PATH, then "" (the system's search).
+// The system's search (""), the CUDA toolkit's folder, then the folders of
+// $MXCORE_CUDA_LIBRARY_PATH (wheels): a toolkit matching the driver wins.
 std::vector<std::string> library_dirs() {
-  std::vector<std::string> dirs;
+  std::vector<std::string> dirs{""};
+  if (const char* home = std::getenv("CUDA_HOME")) dirs.push_back(std::string(home) + "/lib64");
+  dirs.push_back("/usr/local/cuda/lib64");
   if (const char* env = std::getenv("MXCORE_CUDA_LIBRARY_PATH")) {
     std::string s = env;
     size_t start = 0;
@@ -26,7 +30,6 @@ std::vector<std::string> library_dirs() {
       start = end + 1;
     }
   }
-  dirs.push_back("");
   return dirs;
 }
 
@@ -34,7 +37,7 @@ void* open_first(const std::vector<const char*>& names, std::string* tried) {
   for (auto& dir : library_dirs()) {
     for (auto* name : names) {
       auto path = dir.empty() ? std::string(name) : dir + "/" + name;
-      if (void* h = ::dlopen(path.c_str(), RTLD_NOW | RTLD_GLOBAL)) return h;
+      if (void* h = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL)) return h;
       if (tried) *tried += (tried->empty() ? "" : ", ") + path;
     }
   }
@@ -42,20 +45,37 @@ void* open_first(const std::vector<const char*>& names, std::string* tried) {
 }
 
 // NVRTC dlopens its builtins library by soname, which a folder outside the
-// loader's path (a wheel's) does not satisfy: loading it first by path does.
-void preload_nvrtc_builtins() {
-  for (auto& dir : library_dirs()) {
-    if (dir.empty()) continue;
-    DIR* d = ::opendir(dir.c_str());
-    if (!d) continue;
-    while (dirent* e = ::readdir(d)) {
-      std::string name = e->d_name;
-      if (name.rfind("libnvrtc-builtins.so.", 0) == 0) {
-        ::dlopen((dir + "/" + name).c_str(), RTLD_NOW | RTLD_GLOBAL);
-      }
+// loader's path (a wheel's) does not satisfy: loading the one beside the
+// chosen libnvrtc first, by path, does.
+void preload_nvrtc_builtins(const std::string& dir) {
+  DIR* d = ::opendir(dir.c_str());
+  if (!d) return;
+  while (dirent* e = ::readdir(d)) {
+    std::string name = e->d_name;
+    if (name.rfind("libnvrtc-builtins.so.", 0) == 0) {
+      ::dlopen((dir + "/" + name).c_str(), RTLD_NOW | RTLD_GLOBAL);
     }
-    ::closedir(d);
   }
+  ::closedir(d);
+}
+
+// Whether some folder holds `name`: *found is it ("" when already loaded).
+bool find_library_dir(const char* name, std::string* found) {
+  for (auto& dir : library_dirs()) {
+    if (dir.empty()) {
+      if (void* h = ::dlopen(name, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD)) {
+        ::dlclose(h);
+        *found = "";
+        return true;
+      }
+      continue;
+    }
+    if (::access((dir + "/" + name).c_str(), R_OK) == 0) {
+      *found = dir;
+      return true;
+    }
+  }
+  return false;
 }
 
 template <typename F>
@@ -118,8 +138,13 @@ const Nvrtc& nvrtc() {
   static Nvrtc n;
   static std::string error;
   std::call_once(once, [] {
-    std::string tried;
-    preload_nvrtc_builtins();
+    std::string tried, dir;
+    for (const char* name : {"libnvrtc.so.13", "libnvrtc.so.12"}) {
+      if (find_library_dir(name, &dir)) {
+        if (!dir.empty()) preload_nvrtc_builtins(dir);
+        break;
+      }
+    }
     void* lib = open_first({"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"}, &tried);
     if (!lib) {
       error = "[cuda] NVRTC (libnvrtc.so) was not found; tried " + tried +
