@@ -25,9 +25,9 @@ python3 -c "import mxcore as mx; assert mx.cuda.is_available(), 'no CUDA backend
 echo "== smoke"
 if ! python3 -X faulthandler "$root/tests/gpu/smoke.py" >"$out/smoke.log" 2>&1; then
   tail -20 "$out/smoke.log"
-  command -v cuda-gdb >/dev/null && cuda-gdb -batch -ex run -ex bt -ex "info sharedlibrary" \
+  command -v cuda-gdb >/dev/null && cuda-gdb -batch -ex run -ex "bt 6" -ex "x/6i \$pc" -ex "info registers" -ex "frame 3" -ex "x/6i \$pc-24" \
     --args "$(python3 -c 'import sys; print(sys.executable)')" "$root/tests/gpu/smoke.py" 2>&1 \
-    | grep -v "^\[New Thread\|^\[Thread" | tail -60 | tee "$out/smoke_gdb.log"
+    | grep -v "^\[New Thread\|^\[Thread" | head -90 | tee "$out/smoke_gdb.log"
 else
   cat "$out/smoke.log"
 fi
