@@ -18,6 +18,10 @@ build="$root/build/gpu-build"
   || { tail -50 "$out/build.log"; exit 1; }
 grep -q "CUDA backend: on" "$out/build.log" || { echo "the CUDA backend was not built"; exit 1; }
 echo "build: $(( $(date +%s) - start )) s"
+# The extension runs against the libstdc++ of the compiler that built it (a
+# toolchain newer than the system's runtime otherwise crashes in iostreams).
+libstdcxx="$(dirname "$(${CXX:-g++} -print-file-name=libstdc++.so.6)")"
+[[ -f "$libstdcxx/libstdc++.so.6" ]] && export LD_LIBRARY_PATH="$libstdcxx${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export PYTHONPATH="$root/python${PYTHONPATH:+:$PYTHONPATH}"
 export MXCORE_CACHE_DIR="${MXCORE_CACHE_DIR:-$root/build/gpu-cache}"
 mkdir -p "$MXCORE_CACHE_DIR" && chmod 700 "$MXCORE_CACHE_DIR"
