@@ -11,6 +11,10 @@ jobs="$(nproc)"
 echo "== build ($jobs jobs)"
 start=$(date +%s)
 build="$root/build/gpu-build"
+# The system compiler, whose libstdc++ is the one Python and numpy load: a
+# separate toolchain first on PATH (/opt/gcc on the lent H200) produced a
+# library whose iostreams crashed at the first formatted write.
+[[ -z "${CXX:-}" && -x /usr/bin/g++ ]] && export CXX=/usr/bin/g++
 { cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Dev -DCMAKE_CXX_FLAGS=-O1 -DMXCORE_BUILD_CUDA=ON \
     -DMXCORE_BUILD_PYTHON=ON -DMXCORE_BUILD_TESTS=OFF -DMXCORE_DEV_INPLACE=ON \
     -Dpybind11_DIR="$(python3 -m pybind11 --cmakedir)" &&
@@ -18,10 +22,6 @@ build="$root/build/gpu-build"
   || { tail -50 "$out/build.log"; exit 1; }
 grep -q "CUDA backend: on" "$out/build.log" || { echo "the CUDA backend was not built"; exit 1; }
 echo "build: $(( $(date +%s) - start )) s"
-# The extension runs against the libstdc++ of the compiler that built it (a
-# toolchain newer than the system's runtime otherwise crashes in iostreams).
-libstdcxx="$(dirname "$(${CXX:-g++} -print-file-name=libstdc++.so.6)")"
-[[ -f "$libstdcxx/libstdc++.so.6" ]] && export LD_LIBRARY_PATH="$libstdcxx${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export PYTHONPATH="$root/python${PYTHONPATH:+:$PYTHONPATH}"
 export MXCORE_CACHE_DIR="${MXCORE_CACHE_DIR:-$root/build/gpu-cache}"
 mkdir -p "$MXCORE_CACHE_DIR" && chmod 700 "$MXCORE_CACHE_DIR"
