@@ -107,9 +107,27 @@ struct Dims {
   T v[8];
 };
 
+// row_major: the outputs must be row-major (dense copies); a contiguous
+// plan that would keep a transposed layout becomes a strided one.
 void run_elementwise(const kernel::FusedProgram& p, const std::vector<array>& inputs,
-                     std::vector<array>& outputs, const Stream& s) {
+                     std::vector<array>& outputs, const Stream& s, bool row_major) {
   auto layout = kernel::plan_fused_layout(inputs, p.constant_inputs, outputs[0].shape());
+  if (row_major && layout.contiguous && !layout.out_flags.row_contiguous) {
+    const Shape& shape = outputs[0].shape();
+    layout.contiguous = false;
+    layout.shape.assign(shape.begin(), shape.end());
+    layout.strides.clear();
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      if (layout.kinds[i] != InputKind::contiguous) continue;
+      layout.kinds[i] = InputKind::strided;
+      Strides st(shape.size(), 0);
+      const size_t lead = shape.size() - inputs[i].ndim();
+      for (int d = 0; d < inputs[i].ndim(); ++d) {
+        st[lead + d] = inputs[i].shape(d) == 1 ? 0 : inputs[i].strides()[d];
+      }
+      layout.strides.push_back(std::move(st));
+    }
+  }
   if (layout.size == 0) {
     allocate_outputs(inputs, p.constant_inputs, outputs, layout);
     return;
@@ -240,9 +258,6 @@ std::string elementwise_source(const kernel::FusedProgram& p, const kernel::Kern
   return head + os.str();
 }
 
-void run_fused(const kernel::FusedProgram& p, const std::vector<array>& inputs,
-               std::vector<array>& outputs, const Stream& s);
-
 void add_fused_kernels(backend::KernelTable& table) {
   table.add<Compiled>([](Compiled& c, const std::vector<array>& inputs,
                          std::vector<array>& outputs) {
@@ -260,11 +275,11 @@ void run_row(const kernel::FusedProgram& p, const std::vector<array>& inputs,
              std::vector<array>& outputs, const Stream& s);
 
 void run_fused(const kernel::FusedProgram& p, const std::vector<array>& inputs,
-               std::vector<array>& outputs, const Stream& s) {
+               std::vector<array>& outputs, const Stream& s, bool row_major) {
   if (p.row) {
     run_row(p, inputs, outputs, s);
   } else {
-    run_elementwise(p, inputs, outputs, s);
+    run_elementwise(p, inputs, outputs, s, row_major);
   }
 }
 

@@ -50,7 +50,7 @@ array dense_copy(const array& x, const Shape& shape, const Stream& s) {
   auto p = single_op_program(Op::Copy, {x.dtype()}, x.dtype());
   p.inputs[0].traced_shape = x.shape();
   std::vector<array> outs{array(shape, x.dtype(), nullptr, {})};
-  run_fused(p, {x}, outs, s);
+  run_fused(p, {x}, outs, s, /*row_major=*/true);
   return outs[0];
 }
 

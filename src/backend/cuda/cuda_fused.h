@@ -19,8 +19,9 @@ namespace mxcore::cuda {
 // contiguous, strided (up to 8 collapsed dims), 32- or 64-bit indices. Row
 // programs: one block per row. std::invalid_argument for what no variant
 // can run (complex64, a row layout the kernel cannot read, > 8 dims).
+//   row_major: give the outputs row-major layouts (dense copies).
 void run_fused(const kernel::FusedProgram& p, const std::vector<array>& inputs,
-               std::vector<array>& outputs, const Stream& s);
+               std::vector<array>& outputs, const Stream& s, bool row_major = false);
 
 // The source of one variant (tests compile them without a GPU).
 //   vector_width > 0: the vectorized contiguous kernel with that many
