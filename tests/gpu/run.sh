@@ -12,9 +12,11 @@ echo "== build ($jobs jobs)"
 start=$(date +%s)
 build="$root/build/gpu-build"
 # The system compiler, whose libstdc++ is the one Python and numpy load: a
-# separate toolchain first on PATH (/opt/gcc on the lent H200) produced a
-# library whose iostreams crashed at the first formatted write.
-[[ -z "${CXX:-}" && -x /usr/bin/g++ ]] && export CXX=/usr/bin/g++
+# separate toolchain (/opt/gcc on the lent H200, set in its environment as
+# CXX) produced a library whose iostreams crashed at the first formatted write.
+# MXCORE_GPU_CXX overrides.
+if [[ -n "${MXCORE_GPU_CXX:-}" ]]; then export CXX="$MXCORE_GPU_CXX"
+elif [[ -x /usr/bin/g++ ]]; then export CXX=/usr/bin/g++; fi
 { cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Dev -DCMAKE_CXX_FLAGS=-O1 -DMXCORE_BUILD_CUDA=ON \
     -DMXCORE_BUILD_PYTHON=ON -DMXCORE_BUILD_TESTS=OFF -DMXCORE_DEV_INPLACE=ON \
     -Dpybind11_DIR="$(python3 -m pybind11 --cmakedir)" &&
