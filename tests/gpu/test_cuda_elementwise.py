@@ -114,11 +114,24 @@ def test_strided_many_dims_and_large_index():
     x = data((2, 3, 4, 5, 6, 7), mx.float32)
     y = mx.transpose(x, (5, 3, 1, 0, 2, 4))
     check(mx.sin(y, stream=mx.gpu), mx.sin(y, stream=mx.cpu), mx.float32)
-    big = mx.ones((1 << 31) + 7, dtype=mx.int8, stream=mx.cpu)
-    z = mx.add(big, big, stream=mx.gpu)
-    mx.eval(z)
-    tail = np.array(z[-9:])
-    np.testing.assert_array_equal(tail, np.full(9, 2, np.int8))
+    # Shapes are int32 (as in MLX): 2^31 + 8 elements as 2 x (2^30 + 4),
+    # values j % 7 along a row so a wrong 32-bit offset reads a wrong value.
+    n = (1 << 30) + 4
+    row = mx.astype(mx.remainder(mx.arange(n, dtype=mx.int32, stream=mx.gpu), 7, stream=mx.gpu),
+                    mx.int8, stream=mx.gpu)
+    want = lambda j: (np.asarray(j, np.int64) % 7).astype(np.int8)
+    big = mx.add(mx.broadcast_to(row, (2, n)), 0, stream=mx.gpu)  # strided read, 64-bit index
+    wide = mx.add(big, big, stream=mx.gpu)  # contiguous, 64-bit index
+    # A strided view whose input offsets pass 2^31 (the output fits int32).
+    odd = mx.add(big[:, 1::2], 1, stream=mx.gpu)
+    mx.eval(big, wide, odd)
+    del row
+    j = np.arange(n - 9, n)
+    np.testing.assert_array_equal(np.array(big[1, -9:]), want(j))
+    np.testing.assert_array_equal(np.array(wide[1, -9:]), 2 * want(j))
+    np.testing.assert_array_equal(np.array(wide[0, :9]), 2 * want(np.arange(9)))
+    k = np.arange(n // 2 - 5, n // 2)
+    np.testing.assert_array_equal(np.array(odd[1, -5:]), want(2 * k + 1) + 1)
 
 
 def test_compiled_matches_cpu(on_gpu):

@@ -32,37 +32,46 @@ template <int C, typename T> __device__ inline void mxc_store(T* dst, const T* s
 #pragma unroll
   for (int c = 0; c < C; ++c) reinterpret_cast<mxc_u4*>(dst)[c] = reinterpret_cast<const mxc_u4*>(src)[c];
 }
-// Warp shuffles of any 1-, 2-, 4- or 8-byte value.
-template <typename T> __device__ inline T mxc_shfl_xor(T v, int lane_mask) {
+// Warp shuffles of any 1-, 2-, 4- or 8-byte value: from lane ^ lane_arg
+// (butterfly) or from lane lane_arg.
+__device__ inline unsigned mxc_shfl_u32(unsigned u, int lane_arg, bool butterfly) {
+  return butterfly ? __shfl_xor_sync(0xffffffffu, u, lane_arg) : __shfl_sync(0xffffffffu, u, lane_arg);
+}
+template <typename T> __device__ inline T mxc_shfl(T v, int lane_arg, bool butterfly) {
   if constexpr (sizeof(T) == 8) {
     unsigned long long u; __builtin_memcpy(&u, &v, 8);
-    unsigned lo = __shfl_xor_sync(0xffffffffu, unsigned(u), lane_mask);
-    unsigned hi = __shfl_xor_sync(0xffffffffu, unsigned(u >> 32), lane_mask);
+    unsigned lo = mxc_shfl_u32(unsigned(u), lane_arg, butterfly);
+    unsigned hi = mxc_shfl_u32(unsigned(u >> 32), lane_arg, butterfly);
     u = (unsigned long long)(hi) << 32 | lo;
     __builtin_memcpy(&v, &u, 8);
     return v;
   } else {
     unsigned u = 0; __builtin_memcpy(&u, &v, sizeof(T));
-    u = __shfl_xor_sync(0xffffffffu, u, lane_mask);
+    u = mxc_shfl_u32(u, lane_arg, butterfly);
     __builtin_memcpy(&v, &u, sizeof(T));
     return v;
   }
 }
+template <typename T> __device__ inline T mxc_shfl_xor(T v, int lane_mask) { return mxc_shfl(v, lane_mask, true); }
 )";
 
 namespace {
 
 size_t itemsize_of(Dtype t) { return size_of(t); }
 
-// Elements per thread of the vectorized variant: 32 bytes of the narrowest
-// buffer (two 16-byte transfers), so every buffer moves whole 16-byte units.
+// 16-byte groups per thread of the vectorized contiguous variant.
+constexpr int vector_groups = 4;
+
+// Elements per thread of the vectorized variant: vector_groups 16-byte
+// transfers of the narrowest buffer, so every buffer moves whole 16-byte
+// units and each thread has several loads in flight.
 int vector_width(const kernel::FusedProgram& p, const kernel::KernelVariant& v) {
   size_t narrow = 16;
   for (size_t i = 0; i < p.inputs.size(); ++i) {
     if (v.input_kinds[i] == InputKind::contiguous) narrow = std::min(narrow, itemsize_of(p.inputs[i].dtype));
   }
   for (auto& o : p.outputs) narrow = std::min(narrow, itemsize_of(o.dtype));
-  return static_cast<int>(32 / narrow);
+  return static_cast<int>(vector_groups * 16 / narrow);
 }
 
 // Device buffers for the outputs, as the kernel writes them (the layout's
@@ -159,11 +168,10 @@ void run_elementwise(const kernel::FusedProgram& p, const std::vector<array>& in
   } else {
     v.work_per_thread = 4;
   }
-  std::string symbol;
-  auto source = elementwise_source(p, v, width, &symbol);
-  CUfunction fn = find_or_build(p.name + "|" + v.key() + "|w" + std::to_string(width) + "|n" +
-                                    std::to_string(v.work_per_thread),
-                                source, symbol);
+  CUfunction fn = find_or_build(
+      p.name + "|" + v.key() + "|w" + std::to_string(width) + "|n" +
+          std::to_string(v.work_per_thread),
+      [&](std::string* symbol) { return elementwise_source(p, v, width, symbol); });
 
   // Parameters in grid_kernel_args order.
   std::vector<Dims<int64_t>> strides(inputs.size());
@@ -219,26 +227,31 @@ std::string elementwise_source(const kernel::FusedProgram& p, const kernel::Kern
     *symbol = d.kernel_name(p, v);
     return head + kernel::render_kernel_function(d, p, v);
   }
-  // The vectorized contiguous loop: whole 16-byte transfers of `width`
-  // elements per thread, a scalar loop for the tail.
+  // The vectorized contiguous loop. A block covers blockDim * width
+  // consecutive elements in groups of 16 bytes of the narrowest buffer
+  // (group_width elements): group c of thread t is group c * blockDim + t
+  // of the block, so each transfer instruction of a warp reads or writes one
+  // contiguous span (coalesced). A block at the end runs a scalar loop.
   kernel::cstyle::Writer w(d, p, v);
   *symbol = d.kernel_name(p, v) + "_vec" + std::to_string(width);
   const auto idx = d.index_type(v.large_index);
+  const int group_width = width / vector_groups;
   auto& os = w.os;
   os << d.grid_kernel_open(*symbol, kernel::grid_kernel_args(d, p, v))
-     << "  constexpr int N = " << width << ";\n";
+     << "  constexpr int N = " << width << ", G = " << group_width << ", C = N / G;\n";
   w.arguments();
-  os << "  const " << idx << " i0 = (" << idx << "(blockIdx.x) * " << idx << "(blockDim.x) + "
-     << idx << "(threadIdx.x)) * N;\n"
-     << "  if (i0 >= size) return;\n"
-     << "  if (i0 + N <= size) {\n";
+  os << "  const " << idx << " base = " << idx << "(blockIdx.x) * " << idx << "(blockDim.x) * N;\n"
+     << "  if (size - base >= " << idx << "(blockDim.x) * N) {\n";
+  auto group_at = [&](const std::string& ptr) {
+    return ptr + " + base + (" + idx + "(c) * blockDim.x + threadIdx.x) * G";
+  };
   for (size_t i = 0; i < p.inputs.size(); ++i) {
     if (v.input_kinds[i] != InputKind::contiguous) continue;
     auto& in = p.inputs[i];
     auto st = d.storage_type(in.dtype);
     os << "    alignas(16) " << st << " " << in.name << "_v[N];\n"
-       << "    mxc_load<N * sizeof(" << st << ") / 16>(" << in.name << "_v, " << in.name
-       << "_ptr + i0);\n";
+       << "#pragma unroll\n    for (int c = 0; c < C; ++c) mxc_load<G * sizeof(" << st
+       << ") / 16>(" << in.name << "_v + c * G, " << group_at(in.name + "_ptr") << ");\n";
   }
   for (auto& o : p.outputs) {
     os << "    alignas(16) " << d.storage_type(o.dtype) << " " << o.name << "_v[N];\n";
@@ -248,10 +261,11 @@ std::string elementwise_source(const kernel::FusedProgram& p, const kernel::Kern
   w.body("      ", at, at);
   os << "    }\n";
   for (auto& o : p.outputs) {
-    os << "    mxc_store<N * sizeof(" << d.storage_type(o.dtype) << ") / 16>(" << o.name
-       << "_ptr + i0, " << o.name << "_v);\n";
+    os << "#pragma unroll\n    for (int c = 0; c < C; ++c) mxc_store<G * sizeof("
+       << d.storage_type(o.dtype) << ") / 16>(" << group_at(o.name + "_ptr") << ", " << o.name
+       << "_v + c * G);\n";
   }
-  os << "  } else {\n    for (" << idx << " i = i0; i < size; ++i) {\n";
+  os << "  } else {\n    for (" << idx << " i = base + threadIdx.x; i < size; i += blockDim.x) {\n";
   auto flat = [](const std::string& n) { return n + "_ptr[i]"; };
   w.body("      ", flat, flat);
   os << "    }\n  }\n}\n";

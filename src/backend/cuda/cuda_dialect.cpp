@@ -44,9 +44,24 @@ std::string cuda_head() {
 
 // Shapes and strides by value: up to 8 collapsed dims (layout planning
 // collapses dims first; more raise before launch).
-const char* cuda_support =
-    "template <typename T> struct mxc_dims { T v[8]; __device__ T operator[](int i) const { "
-    "return v[i]; } };\n";
+// Half conversions in one hardware instruction each (cvt, round to nearest
+// even, subnormals kept): the same values as the shared text's bit-twiddling
+// versions (mxj_*), which cost 10-15 instructions and made f16 row kernels
+// compute-bound. NaN comes out as a canonical NaN.
+const char* cuda_support = R"(template <typename T> struct mxc_dims { T v[8]; __device__ T operator[](int i) const { return v[i]; } };
+__device__ inline float mxc_half_to_float(uint16_t h) { float f; asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h)); return f; }
+__device__ inline uint16_t mxc_float_to_half(float x) { uint16_t h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(x)); return h; }
+__device__ inline float mxc_round_half(float x) { return mxc_half_to_float(mxc_float_to_half(x)); }
+__device__ inline float mxc_bf16_to_float(uint16_t h) { return __uint_as_float(unsigned(h) << 16); }
+__device__ inline uint16_t mxc_float_to_bf16(float x) {
+#if __CUDA_ARCH__ >= 800
+  uint16_t h; asm("cvt.rn.bf16.f32 %0, %1;" : "=h"(h) : "f"(x)); return h;
+#else
+  return mxcore_jit::mxj_float_to_bf16(x);
+#endif
+}
+__device__ inline float mxc_round_bf16(float x) { return mxc_bf16_to_float(mxc_float_to_bf16(x)); }
+)";
 
 class CudaDialect final : public kernel::Dialect {
  public:
@@ -62,18 +77,18 @@ class CudaDialect final : public kernel::Dialect {
   std::string offset_type(bool large) const override { return large ? "int64_t" : "int32_t"; }
 
   std::string load(Dtype t, const std::string& e) const override {
-    if (t == float16) return "mxcore_jit::mxj_half_to_float(" + e + ")";
-    if (t == bfloat16) return "mxcore_jit::mxj_bf16_to_float(" + e + ")";
+    if (t == float16) return "mxc_half_to_float(" + e + ")";
+    if (t == bfloat16) return "mxc_bf16_to_float(" + e + ")";
     return e;
   }
   std::string store(Dtype t, const std::string& e) const override {
-    if (t == float16) return "mxcore_jit::mxj_float_to_half(" + e + ")";
-    if (t == bfloat16) return "mxcore_jit::mxj_float_to_bf16(" + e + ")";
+    if (t == float16) return "mxc_float_to_half(" + e + ")";
+    if (t == bfloat16) return "mxc_float_to_bf16(" + e + ")";
     return e;
   }
   std::string round(Dtype t, const std::string& e) const override {
-    if (t == float16) return "mxcore_jit::mxj_round_half(float(" + e + "))";
-    if (t == bfloat16) return "mxcore_jit::mxj_round_bf16(float(" + e + "))";
+    if (t == float16) return "mxc_round_half(float(" + e + "))";
+    if (t == bfloat16) return "mxc_round_bf16(float(" + e + "))";
     return e;
   }
   std::string op_call(Op op, const std::vector<std::string>& args) const override {

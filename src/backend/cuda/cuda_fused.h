@@ -36,6 +36,7 @@ struct RowShape {
   int threads = 256;
   int vector = 1;
   int chunks = 1;
+  bool exact = false; // cols == threads * vector * chunks: no bounds checks
   std::string tag() const;
 };
 RowShape plan_row_shape(const kernel::FusedProgram& p, int64_t cols, bool aligned);

@@ -87,6 +87,18 @@ CUfunction find_or_build(const std::string& key, const std::string& source,
   return fn;
 }
 
+CUfunction find_or_build(const std::string& key,
+                         const std::function<std::string(std::string* symbol)>& render) {
+  {
+    auto& c = modules();
+    std::lock_guard lock(c.mtx);
+    if (auto it = c.functions.find(key); it != c.functions.end()) return it->second;
+  }
+  std::string symbol;
+  std::string source = render(&symbol);
+  return find_or_build(key, source, symbol);
+}
+
 void launch(CUfunction fn, const Launch& l, std::vector<void*>& args, CUstream stream) {
   check(driver()->cuLaunchKernel(fn, l.grid[0], l.grid[1], l.grid[2], l.block[0], l.block[1],
                                  l.block[2], l.shared_bytes, stream, args.data(), nullptr),

@@ -5,6 +5,7 @@
 // skips NVRTC.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,10 @@ namespace mxcore::cuda {
 // it does not compile.
 CUfunction find_or_build(const std::string& key, const std::string& source,
                          const std::string& symbol);
+// The same, rendering the source (and naming its symbol) only when the key
+// is not in memory yet: a hit costs a lookup, not a render of the preamble.
+CUfunction find_or_build(const std::string& key,
+                         const std::function<std::string(std::string* symbol)>& render);
 
 // NVRTC's cubin for the source (arch: compute capability, 90 for sm_90).
 // Usable without a GPU (tests compile every variant on CPU-only machines).

@@ -34,6 +34,11 @@ struct RowWriter {
   kernel::cstyle::Writer& w;
   const RowShape& shape;
   std::unordered_map<std::string, Level> levels;
+  // Cached rows: per-element nodes an earlier pass computed and kept in
+  // registers (name_c[K * V]), so later passes (the output pass of softmax
+  // re-using exp) read them instead of computing them again.
+  std::unordered_set<std::string> kept;
+  int reductions = 0; // emitted so far (picks the shared buffer)
 
   RowWriter(kernel::cstyle::Writer& w, const RowShape& shape) : w(w), shape(shape) {
     for (size_t i = 0; i < w.p.inputs.size(); ++i) {
@@ -61,6 +66,8 @@ struct RowWriter {
   }
 
   bool cached() const { return shape.chunks > 0; }
+  // Every chunk lies inside the row: no per-column bounds checks.
+  bool exact() const { return cached() && shape.exact; }
 
   std::vector<std::string> element_closure(const std::vector<std::string>& targets) const {
     std::unordered_set<std::string> need(targets.begin(), targets.end());
@@ -97,12 +104,18 @@ struct RowWriter {
        << indent << "#pragma unroll\n"
        << indent << "  for (int c = 0; c < V; ++c) {\n"
        << indent << "    const int64_t j = j0 + c;\n"
-       << indent << "    if (j < cols) {\n";
+       << indent << (exact() ? "    {\n" : "    if (j < cols) {\n");
   }
   void close_chunks(const char* indent) { w.os << indent << "    }\n" << indent << "  }\n" << indent << "}\n"; }
 
-  void element_values(const std::vector<std::string>& values, const char* indent) {
+  void element_values(const std::vector<std::string>& values, const char* indent,
+                      bool keep = false) {
     for (auto& name : values) {
+      if (kept.count(name)) {
+        w.os << indent << "const " << w.d.value_type(w.p.dtype_of(name)) << " " << name << " = "
+             << name << "_c[k * V + c];\n";
+        continue;
+      }
       bool is_input = false;
       for (size_t i = 0; i < w.p.inputs.size(); ++i) {
         auto& in = w.p.inputs[i];
@@ -115,7 +128,9 @@ struct RowWriter {
       }
       if (is_input) continue;
       for (auto& n : w.p.tape) {
-        if (n.name == name) w.node(n, indent);
+        if (n.name != name) continue;
+        w.node(n, indent);
+        if (keep) w.os << indent << name << "_c[k * V + c] = " << name << ";\n";
       }
     }
   }
@@ -128,23 +143,31 @@ struct RowWriter {
     const std::string fold_other = d.reduce_fold(n.op, acc, "other");
     os << "  " << A << " " << acc << " = " << d.reduce_init(n.op, A) << ";\n";
     open_chunks("  ");
-    element_values(element_closure({n.inputs[0]}), "        ");
+    auto values = element_closure({n.inputs[0]});
+    element_values(values, "        ", cached());
     os << "        " << d.reduce_fold(n.op, acc, d.convert(A, n.inputs[0])) << ";\n";
     close_chunks("  ");
+    for (auto& v : values) {
+      if (cached() && !w.p.find_input(v)) kept.insert(v);
+    }
+    // Across the block with one barrier: each warp's fold goes to shared
+    // memory, then every warp folds all of them and takes lane 0's result
+    // (lanes may differ in a zero's sign: max(+0, -0)), the same in every
+    // warp. Reductions alternate between two buffers, so the next one's
+    // writes never race with this one's reads.
+    const std::string buf = "reinterpret_cast<" + A + "*>(mxc_smem + " +
+                            std::to_string(reductions++ % 2 * 32 * 8) + ")";
     os << "  for (int o = 16; o > 0; o >>= 1) { " << A << " other = mxc_shfl_xor(" << acc
        << ", o); " << fold_other << "; }\n"
-       << "  if (lane == 0) reinterpret_cast<" << A << "*>(mxc_smem)[warp] = " << acc << ";\n"
+       << "  if (lane == 0) " << buf << "[warp] = " << acc << ";\n"
        << "  __syncthreads();\n"
-       << "  if (warp == 0) {\n"
-       << "    " << acc << " = lane < T / 32 ? reinterpret_cast<" << A << "*>(mxc_smem)[lane] : "
-       << d.reduce_init(n.op, A) << ";\n"
-       << "    for (int o = 16; o > 0; o >>= 1) { " << A << " other = mxc_shfl_xor(" << acc
+       << "  " << acc << " = lane < T / 32 ? " << buf << "[lane] : " << d.reduce_init(n.op, A)
+       << ";\n"
+       << "  for (int o = 16; o > 0; o >>= 1) { " << A << " other = mxc_shfl_xor(" << acc
        << ", o); " << fold_other << "; }\n"
-       << "    if (lane == 0) reinterpret_cast<" << A << "*>(mxc_smem)[0] = " << acc << ";\n"
-       << "  }\n  __syncthreads();\n"
+       << "  " << acc << " = mxc_shfl(" << acc << ", 0, false);\n"
        << "  const " << d.value_type(n.dtype) << " " << n.name << " = "
-       << d.reduce_result(n.dtype, "reinterpret_cast<" + A + "*>(mxc_smem)[0]") << ";\n"
-       << "  __syncthreads();\n";
+       << d.reduce_result(n.dtype, acc) << ";\n";
   }
 
   void write(const std::string& name) {
@@ -161,15 +184,17 @@ struct RowWriter {
       args.push_back({d.buffer_param(d.storage_type(o.dtype), false), o.name + "_ptr", 0});
     }
     args.push_back({"const int64_t", "cols", 0});
-    // One block per row: the block size is the launch bound.
+    // One block per row: the block size is the launch bound. (Asking for
+    // more blocks per SM only made rows with bounds checks spill: 4096
+    // halves fit in 64 registers as they are.)
     std::string open = d.grid_kernel_open(name, args);
-    open.replace(open.find("__launch_bounds__(" + std::to_string(block_threads) + ")"),
-                 std::string("__launch_bounds__(" + std::to_string(block_threads) + ")").size(),
+    const std::string bound = "__launch_bounds__(" + std::to_string(block_threads) + ")";
+    open.replace(open.find(bound), bound.size(),
                  "__launch_bounds__(" + std::to_string(shape.threads) + ")");
     os << open << "  constexpr int T = " << shape.threads << ";\n"
        << "  constexpr int V = " << shape.vector << ";\n";
     if (cached()) os << "  constexpr int K = " << shape.chunks << ";\n";
-    os << "  __shared__ alignas(16) unsigned char mxc_smem[32 * 8];\n"
+    os << "  __shared__ alignas(16) unsigned char mxc_smem[2 * 32 * 8];\n"
        << "  const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;\n"
        << "  const int64_t row = blockIdx.x;\n";
     if (!cached()) os << "  const int num_chunks = int((cols + T * V - 1) / (T * V));\n";
@@ -209,6 +234,14 @@ struct RowWriter {
           os << "      " << in.name << "_c[k] = " << d.load(in.dtype, base + "[j0]") << ";\n";
         }
         os << "    }\n  }\n";
+      }
+    }
+    if (cached()) {
+      // Unused ones cost nothing: the compiler drops them.
+      for (auto& n : p.tape) {
+        if (levels.at(n.name) == Level::element && n.kind != NodeKind::reduce) {
+          os << "  " << d.value_type(n.dtype) << " " << n.name << "_c[K * V];\n";
+        }
       }
     }
     for (auto& n : p.tape) {
@@ -300,7 +333,7 @@ void allocate_device_row_outputs(const std::vector<array>& inputs, std::vector<a
 
 std::string RowShape::tag() const {
   return "t" + std::to_string(threads) + "v" + std::to_string(vector) + "k" +
-         std::to_string(chunks);
+         std::to_string(chunks) + (exact ? "x" : "");
 }
 
 RowShape plan_row_shape(const kernel::FusedProgram& p, int64_t cols, bool aligned) {
@@ -309,14 +342,17 @@ RowShape plan_row_shape(const kernel::FusedProgram& p, int64_t cols, bool aligne
   for (auto& o : p.outputs) narrow = std::min<size_t>(narrow, size_of(o.dtype));
   RowShape s;
   s.vector = aligned && cols % (16 / narrow) == 0 ? static_cast<int>(16 / narrow) : 1;
-  // Threads: enough that each holds at most a few chunks, a warp at least.
+  // Threads: enough that each holds at most two chunks (16 halves or 8
+  // floats of a 4096-column row over 256 or 512 threads: few registers, so
+  // several rows per SM), a warp at least.
   int64_t per_vector = (cols + s.vector - 1) / s.vector;
   int64_t t = 32;
-  while (t < 1024 && t * 4 < per_vector) t *= 2;
+  while (t < 1024 && t * 2 < per_vector) t *= 2;
   s.threads = static_cast<int>(t);
   int64_t chunks = (per_vector + t - 1) / t;
   s.chunks = chunks * s.vector <= max_cached_columns ? static_cast<int>(chunks) : 0;
   if (s.chunks == 0) s.vector = 1; // long rows: re-read, one column at a time
+  s.exact = s.chunks > 0 && cols == int64_t(s.chunks) * s.threads * s.vector;
   return s;
 }
 
@@ -371,9 +407,8 @@ void run_row(const kernel::FusedProgram& p, const std::vector<array>& inputs,
   }
   auto shape = plan_row_shape(p, layout.cols, aligned);
   auto v = layout.variant();
-  std::string symbol;
-  auto source = row_source(p, v, shape, &symbol);
-  CUfunction fn = find_or_build(p.name + "|" + v.key() + "|" + shape.tag(), source, symbol);
+  CUfunction fn = find_or_build(p.name + "|" + v.key() + "|" + shape.tag(),
+                                [&](std::string* symbol) { return row_source(p, v, shape, symbol); });
   std::vector<void*> args;
   for (size_t i = 0; i < ins->size(); ++i) {
     if (layout.kinds[i] != InputKind::constant) args.push_back(&in_ptrs[i]);
