@@ -165,6 +165,10 @@ def main():
     print("layernorm: mxcore %.3f ms vs torch.compile %.3f ms (%.2fx)" %
           (by[(l, "mxcore compiled")], by[(l, "torch.compile")],
            by[(l, "torch.compile")] / by[(l, "mxcore compiled")]))
+    sm = [c for c, i, *_ in rows if c.startswith("softmax")][0]
+    print("softmax: mxcore %.3f ms vs torch.compile %.3f ms (%.2fx)" %
+          (by[(sm, "mxcore compiled")], by[(sm, "torch.compile")],
+           by[(sm, "torch.compile")] / by[(sm, "mxcore compiled")]))
     sys.stdout.flush()
 
 
