@@ -1,4 +1,5 @@
 #include "mxcore/array.h"
+#include "mxcore/backend.h"
 
 #include <numeric>
 
@@ -220,6 +221,7 @@ void array::eval() {
   if (!is_evaluated()) {
     mxcore::eval({*this});
   }
+  backend::ensure_host_readable(*this); // the host reads what eval() returns
 }
 
 bool array::is_tracer() const {

@@ -101,6 +101,11 @@ class Backend {
   // True when the CPU reads and writes this device's buffers in place (see the
   // CPU fallback above).
   virtual bool cpu_visible_memory() const { return false; }
+  // Moves `a`'s data into host memory when it is in device memory (see
+  // ensure_host_readable below).
+  virtual void make_host_readable(array& a) { (void)a; }
+  // The device's own handle of the stream (a CUstream), for interop; or null.
+  virtual void* native_stream(const Stream&) { return nullptr; }
 
   // Runs the primitive (on its stream) into its outputs: see "Kernels" above.
   void eval(Primitive& primitive, const std::vector<array>& inputs,
@@ -124,6 +129,11 @@ void register_backend(std::unique_ptr<Backend> backend);
 bool has_backend(Device::DeviceType type);
 // The backend of the device's type; std::invalid_argument when there is none.
 Backend& backend_for(const Device& device);
+
+// Before the host reads an evaluated array (array::eval) or a CPU kernel
+// takes it, data in a discrete GPU's memory is copied to host memory. A
+// no-op without such a backend.
+void ensure_host_readable(const array& a);
 
 // Primitive::eval_gpu's default: the CPU kernel for a backend with CPU-visible
 // memory, otherwise the "[eval] Primitive ... has no kernel" error.

@@ -29,3 +29,4 @@ void init_dlpack(py::module_& m);        // dlpack_bindings.cpp
 void init_distributed(py::module_& m);   // distributed_bindings.cpp
 void init_metal(py::module_& m);         // metal_bindings.cpp
 void init_errors(py::module_& m);        // errors_bindings.cpp
+void init_cuda(py::module_& m);          // cuda_bindings.cpp

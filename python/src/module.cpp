@@ -28,5 +28,6 @@ PYBIND11_MODULE(_core, m) {
   init_dlpack(m);
   init_distributed(m);
   init_metal(m);
+  init_cuda(m);
   mxpy::docs::apply(m); // last: the tables document what the areas above defined
 }

@@ -59,6 +59,9 @@ void Backend::allocate(array& out) {
 
 void Backend::eval(Primitive& primitive, const std::vector<array>& inputs,
                    std::vector<array>& outputs) {
+  if (device_type() == Device::cpu) {
+    for (auto& in : inputs) ensure_host_readable(in);
+  }
   if (!kernels_.empty()) {
     if (const Kernel* k = kernels_.find(primitive)) {
       (*k)(primitive, inputs, outputs);
@@ -90,6 +93,13 @@ Backend& backend_for(const Device& device) {
                                 " device: mxcore was built without one.");
   }
   return *b;
+}
+
+void ensure_host_readable(const array& a) {
+  Backend* gpu = registry().active[slot(Device::gpu)].load(std::memory_order_acquire);
+  if (gpu == nullptr || gpu->cpu_visible_memory()) return;
+  array handle = a; // shares a's description: the move is seen by every holder
+  gpu->make_host_readable(handle);
 }
 
 void eval_without_kernel(Primitive& primitive, const std::vector<array>& inputs,

@@ -542,4 +542,58 @@ void clear_kernel_cache() {
   if (open_checked(s, dirs)) scan_entries(dirs, true);
 }
 
+bool kernel_cache_read_blob(const std::string& name, std::string* bytes) {
+  auto& s = cache_state();
+  std::lock_guard lock(s.mtx);
+  CacheDirs dirs;
+  if (!open_checked(s, dirs)) return false;
+  Fd fd(::openat(dirs.kernels.get(), name.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+  if (!fd.ok()) {
+    if (errno != ENOENT) ::unlinkat(dirs.kernels.get(), name.c_str(), 0);
+    return false;
+  }
+  struct stat st;
+  if (::fstat(fd.get(), &st) != 0) return false;
+  std::string data;
+  bool ok = S_ISREG(st.st_mode) && st.st_uid == ::geteuid() &&
+            uint64_t(st.st_size) <= max_entry_bytes && read_all(fd.get(), data, max_entry_bytes) &&
+            data.size() >= header_size &&
+            std::string_view(data).substr(0, entry_magic.size()) == entry_magic;
+  if (ok) {
+    std::string_view object = std::string_view(data).substr(header_size);
+    auto expected = entry_digest(dirs.key, name, object);
+    ok = digests_equal(expected.data(),
+                       reinterpret_cast<const uint8_t*>(data.data()) + entry_magic.size(),
+                       digest_size);
+    if (ok) bytes->assign(object);
+  }
+  if (!ok) {
+    remove_entry(dirs, name, st);
+    return false;
+  }
+  ::futimens(fd.get(), nullptr);
+  return true;
+}
+
+bool kernel_cache_write_blob(const std::string& name, const std::string& bytes) {
+  auto& s = cache_state();
+  std::lock_guard lock(s.mtx);
+  CacheDirs dirs;
+  if (!open_checked(s, dirs)) return false;
+  auto digest = entry_digest(dirs.key, name, bytes);
+  std::string entry;
+  entry.reserve(header_size + bytes.size());
+  entry.append(entry_magic);
+  entry.append(reinterpret_cast<const char*>(digest.data()), digest.size());
+  entry.append(bytes);
+  auto tmp = scratch_name(".tmp-");
+  if (!write_private_file(dirs.kernels.get(), tmp, entry)) return false;
+  if (::renameat(dirs.kernels.get(), tmp.c_str(), dirs.kernels.get(), name.c_str()) != 0) {
+    ::unlinkat(dirs.kernels.get(), tmp.c_str(), 0);
+    return false;
+  }
+  evict(dirs, name);
+  return true;
+}
+
 } // namespace mxcore::cpu

@@ -37,6 +37,12 @@ void* kernel_cache_load(const std::string& name, const std::string& symbol,
 void* kernel_cache_store(const std::string& name, const std::string& object,
                          const std::string& symbol, std::string* error);
 
+// Entries of other kernel objects (GPU cubins), with the same checks and
+// HMAC minus the shared-object ones: read gives the verified bytes (false if
+// absent or rejected, a rejected entry is deleted); write stores them.
+bool kernel_cache_read_blob(const std::string& name, std::string* bytes);
+bool kernel_cache_write_blob(const std::string& name, const std::string& bytes);
+
 // A fresh private (0700) scratch directory inside the cache for one compiler
 // run, or "" if there is no usable cache; remove it with
 // kernel_cache_remove_build_dir.

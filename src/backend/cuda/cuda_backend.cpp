@@ -1,0 +1,184 @@
+// The CUDA backend: registered at library load when the driver reports a
+// device (nothing is loaded or registered otherwise), one CUDA stream per
+// mxcore stream, events for cross-stream and cross-device order, device
+// memory from the bucketed cache, copies to and from the host where an
+// array crosses devices.
+#include "backend/cuda/cuda_backend.h"
+
+#include <mutex>
+#include <stdexcept>
+#include <unordered_map>
+
+namespace mxcore::cuda {
+
+namespace {
+
+class CudaEvent : public backend::Event {
+ public:
+  explicit CudaEvent(CUstream stream) {
+    const Driver& d = *driver();
+    check(d.cuEventCreate(&event_, 0x2 /* CU_EVENT_DISABLE_TIMING */), "cuEventCreate");
+    check(d.cuEventRecord(event_, stream), "cuEventRecord");
+  }
+  ~CudaEvent() override { driver()->cuEventDestroy(event_); }
+  bool is_signaled() const override { return driver()->cuEventQuery(event_) == 0; }
+  void wait() override { check(driver()->cuEventSynchronize(event_), "cuEventSynchronize"); }
+  CUevent get() const { return event_; }
+
+ private:
+  CUevent event_ = nullptr;
+};
+
+class CudaBackend : public backend::Backend {
+ public:
+  CudaBackend() {
+    const Driver& d = *driver();
+    check(d.cuDeviceGet(&device_, 0), "cuDeviceGet");
+    check(d.cuDevicePrimaryCtxRetain(&context_, device_), "cuDevicePrimaryCtxRetain");
+    int major = 0, minor = 0;
+    d.cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device_);
+    d.cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, device_);
+    capability_ = major * 10 + minor;
+    add_fused_kernels(kernels());
+    add_eager_kernels(kernels());
+    add_reduce_kernels(kernels());
+    add_matmul_kernels(kernels());
+  }
+
+  const char* name() const override { return "cuda"; }
+  Device::DeviceType device_type() const override { return Device::gpu; }
+  backend::Allocator& allocator() override { return allocator_; }
+
+  void new_stream(const Stream& s) override { stream(s); }
+
+  CUstream stream(const Stream& s) {
+    make_current();
+    std::lock_guard lock(mtx_);
+    auto it = streams_.find(s.index);
+    if (it != streams_.end()) return it->second;
+    CUstream cs = nullptr;
+    check(driver()->cuStreamCreate(&cs, 0x1 /* CU_STREAM_NON_BLOCKING */), "cuStreamCreate");
+    streams_.emplace(s.index, cs);
+    allocator_.set_deferred_free(streams_.size() > 1);
+    return cs;
+  }
+
+  void synchronize(const Stream& s) override {
+    check(driver()->cuStreamSynchronize(stream(s)), "cuStreamSynchronize");
+    std::lock_guard lock(mtx_);
+    if (streams_.size() > 1) {
+      // Deferred blocks may belong to any stream: all must have passed them.
+      check(driver()->cuCtxSynchronize(), "cuCtxSynchronize");
+    }
+    allocator_.release_deferred();
+  }
+
+  std::shared_ptr<backend::Event> signal_event(const Stream& s) override {
+    return std::make_shared<CudaEvent>(stream(s));
+  }
+
+  void wait_event(const Stream& s, backend::Event& event) override {
+    if (auto* e = dynamic_cast<CudaEvent*>(&event)) {
+      check(driver()->cuStreamWaitEvent(stream(s), e->get(), 0), "cuStreamWaitEvent");
+    } else {
+      event.wait(); // a CPU event: its work is already done
+    }
+  }
+
+  void* native_stream(const Stream& s) override { return stream(s); }
+
+  void make_host_readable(array& a) override {
+    auto& data = a.data_shared_ptr();
+    if (!data || !allocator_.owns(data->buffer.ptr)) return;
+    make_current();
+    // Whatever stream wrote it, it must have finished.
+    check(driver()->cuCtxSynchronize(), "cuCtxSynchronize");
+    const size_t size = data->buffer.size;
+    allocator::Buffer host = allocator::malloc(size);
+    check(driver()->cuMemcpyDtoHAsync(host.ptr, reinterpret_cast<CUdeviceptr>(data->buffer.ptr),
+                                      size, nullptr),
+          "cuMemcpyDtoH");
+    check(driver()->cuStreamSynchronize(nullptr), "cuStreamSynchronize");
+    const int64_t offset_bytes =
+        static_cast<char*>(a.raw_data()) - static_cast<char*>(data->buffer.ptr);
+    array base(a.shape(), a.dtype(), nullptr, {});
+    base.set_data(host);
+    a.copy_shared_buffer(base, a.strides(), a.flags(), a.data_size(),
+                         offset_bytes / static_cast<int64_t>(a.itemsize()));
+  }
+
+  void* device_data(const array& a, const Stream& s) {
+    auto& data = a.data_shared_ptr();
+    if (!data || a.raw_data() == nullptr) return nullptr;
+    if (allocator_.owns(data->buffer.ptr)) return a.raw_data();
+    // A host array: its whole buffer goes over (views may reach anywhere in it).
+    CUstream cs = stream(s);
+    const size_t size = data->buffer.size;
+    allocator::Buffer dev = allocator_.malloc(size);
+    check(driver()->cuMemcpyHtoDAsync(reinterpret_cast<CUdeviceptr>(dev.ptr), data->buffer.ptr,
+                                      size, cs),
+          "cuMemcpyHtoD");
+    // Pageable source: the copy has read it when the call returns. The block
+    // goes back to the cache once the stream has synchronized.
+    allocator_.free_after_synchronize(dev);
+    return static_cast<char*>(dev.ptr) +
+           (static_cast<char*>(a.raw_data()) - static_cast<char*>(data->buffer.ptr));
+  }
+
+  bool owns(const array& a) const {
+    auto& data = a.data_shared_ptr();
+    return data && allocator_.owns(data->buffer.ptr);
+  }
+
+  int capability() const { return capability_; }
+  DeviceAllocator& device_alloc() { return allocator_; }
+
+ private:
+  void make_current() {
+    thread_local bool current = false;
+    if (!current) {
+      check(driver()->cuCtxSetCurrent(context_), "cuCtxSetCurrent");
+      current = true;
+    }
+  }
+
+  CUdevice device_ = 0;
+  CUcontext context_ = nullptr;
+  int capability_ = 0;
+  DeviceAllocator allocator_;
+  std::mutex mtx_;
+  std::unordered_map<int, CUstream> streams_;
+};
+
+CudaBackend* the_backend = nullptr;
+
+CudaBackend& get() {
+  if (!the_backend) throw std::runtime_error("[cuda] The CUDA backend is not available.");
+  return *the_backend;
+}
+
+// Registration at load: only where the driver reports a device.
+struct Registration {
+  Registration() {
+    if (!driver()) return;
+    try {
+      auto b = std::make_unique<CudaBackend>();
+      the_backend = b.get();
+      backend::register_backend(std::move(b));
+    } catch (const std::exception&) {
+      the_backend = nullptr; // a broken driver leaves the CPU-only library
+    }
+  }
+} registration;
+
+} // namespace
+
+DeviceAllocator& device_allocator() { return get().device_alloc(); }
+CUstream cuda_stream(const Stream& s) { return get().stream(s); }
+void* device_data(const array& a, const Stream& s) { return get().device_data(a, s); }
+bool on_device(const array& a) { return get().owns(a); }
+int compute_capability() { return get().capability(); }
+
+void allocate_device(array& out) { get().allocate(out); }
+
+} // namespace mxcore::cuda
