@@ -124,12 +124,6 @@ class CudaDialect final : public kernel::Dialect {
   std::string convert(const std::string& type, const std::string& x) const override {
     return "mxcore_jit::cast<" + type + ">(" + x + ")";
   }
-  std::string reduce_init(Op op, const std::string& acc_type) const override {
-    return std::string("mxcore_jit::") + kernel::op_name(op) + "::init<" + acc_type + ">()";
-  }
-  std::string reduce_fold(Op op, const std::string& acc, const std::string& x) const override {
-    return std::string("mxcore_jit::") + kernel::op_name(op) + "::fold(" + acc + ", " + x + ")";
-  }
   std::string reduce_result(Dtype t, const std::string& acc) const override {
     return is_half(t) ? round(t, acc) : convert(dtype_ctype(t), acc);
   }
@@ -161,6 +155,14 @@ class CudaDialect final : public kernel::Dialect {
 };
 
 } // namespace
+
+std::string reduce_init(kernel::Op op, const std::string& acc_type) {
+  return std::string("mxcore_jit::") + kernel::op_name(op) + "::init<" + acc_type + ">()";
+}
+
+std::string reduce_fold(kernel::Op op, const std::string& acc, const std::string& x) {
+  return std::string("mxcore_jit::") + kernel::op_name(op) + "::fold(" + acc + ", " + x + ")";
+}
 
 const kernel::Dialect& cuda_dialect() {
   static const CudaDialect dialect;

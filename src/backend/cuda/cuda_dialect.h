@@ -16,6 +16,11 @@ namespace mxcore::cuda {
 
 const kernel::Dialect& cuda_dialect();
 
+// A reduction's initial accumulator and one fold step, for the CUDA row
+// kernel's own loops (the shared row loop's fold hooks serve the CPU).
+std::string reduce_init(kernel::Op op, const std::string& acc_type);
+std::string reduce_fold(kernel::Op op, const std::string& acc, const std::string& x);
+
 // The text every kernel source starts with: the functors the program uses,
 // the conversions, the row folds (row programs) and the CUDA support types.
 // Throws std::invalid_argument for complex64 (no GPU kernels yet).

@@ -140,12 +140,12 @@ struct RowWriter {
     auto& d = w.d;
     const std::string A = d.accumulator_type(n.dtype);
     const std::string acc = n.name + "_acc";
-    const std::string fold_other = d.reduce_fold(n.op, acc, "other");
-    os << "  " << A << " " << acc << " = " << d.reduce_init(n.op, A) << ";\n";
+    const std::string fold_other = reduce_fold(n.op, acc, "other");
+    os << "  " << A << " " << acc << " = " << reduce_init(n.op, A) << ";\n";
     open_chunks("  ");
     auto values = element_closure({n.inputs[0]});
     element_values(values, "        ", cached());
-    os << "        " << d.reduce_fold(n.op, acc, d.convert(A, n.inputs[0])) << ";\n";
+    os << "        " << reduce_fold(n.op, acc, d.convert(A, n.inputs[0])) << ";\n";
     close_chunks("  ");
     for (auto& v : values) {
       if (cached() && !w.p.find_input(v)) kept.insert(v);
@@ -161,7 +161,7 @@ struct RowWriter {
        << ", o); " << fold_other << "; }\n"
        << "  if (lane == 0) " << buf << "[warp] = " << acc << ";\n"
        << "  __syncthreads();\n"
-       << "  " << acc << " = lane < T / 32 ? " << buf << "[lane] : " << d.reduce_init(n.op, A)
+       << "  " << acc << " = lane < T / 32 ? " << buf << "[lane] : " << reduce_init(n.op, A)
        << ";\n"
        << "  for (int o = 16; o > 0; o >>= 1) { " << A << " other = mxc_shfl_xor(" << acc
        << ", o); " << fold_other << "; }\n"
