@@ -3,8 +3,13 @@
 #include <cstdlib>
 #include <thread>
 #include <algorithm>
+#include <mutex>
+#include <sstream>
+#include <unordered_map>
 
 #include "compile/compile_impl.h"
+#include "compile/compile_log.h"
+#include "mxcore/utils.h"
 #include "transforms_impl.h"
 
 namespace mxcore::detail {
@@ -22,6 +27,26 @@ std::atomic<CompileMode>& compile_mode() {
 namespace {
 
 bool skip_compile() { return compile_mode() == CompileMode::disabled; }
+
+// "trace #2 of function 0x...: inputs float32(2, 3), int32(4)" for MXCORE_LOG=compile.
+void log_trace(std::uintptr_t fun_id, const std::vector<array>& inputs, bool shapeless) {
+  static std::mutex mtx;
+  static std::unordered_map<std::uintptr_t, int> traces;
+  int n;
+  {
+    std::lock_guard lock(mtx);
+    n = ++traces[fun_id];
+  }
+  std::ostringstream os;
+  os << (n == 1 ? "trace" : "retrace") << " #" << n << " of function 0x" << std::hex << fun_id
+     << std::dec << (shapeless ? " (shapeless)" : "") << ": inputs";
+  if (inputs.empty()) os << " none";
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    os << (i ? ", " : " ") << inputs[i].dtype() << inputs[i].shape();
+  }
+  if (n > 1) os << " (a new input signature)";
+  compile_log(os.str());
+}
 
 // Traces and optimizes the graph of one cache entry (under its build lock).
 void build_entry(CacheEntry& entry, const ArrayFnWithExtra& fun,
@@ -79,6 +104,7 @@ ArrayFnWithExtra compile(ArrayFnWithExtra fun, std::uintptr_t fun_id, bool shape
       if (!entry->built) {
         entries_being_built.push_back(entry.get());
         try {
+          if (compile_log_enabled()) log_trace(fun_id, inputs, shapeless);
           build_entry(*entry, fun, inputs, shapeless);
         } catch (...) {
           entries_being_built.pop_back();

@@ -393,9 +393,10 @@ Args:
         ``affine`` and ``mxfp4``, 8 for ``mxfp8``).
     mode (str, optional): ``'affine'`` (per-group scale and bias; bits 1-6 or 8,
         group size 32, 64 or 128), ``'mxfp4'`` or ``'mxfp8'`` (microscaling
-        floats, group size 32). Default: ``'affine'``.
-    global_scale (array, optional): Not supported by mxcore: it must be
-        ``None``. Default: ``None``.
+        floats, group size 32) or ``'nvfp4'`` (fp4 values with e4m3 scales,
+        group size 16). Default: ``'affine'``.
+    global_scale (array, optional): The float32 tensor-level scale of
+        ``'nvfp4'`` (the one :func:`quantize` was given). Default: ``None``.
     scales (array): The scales from :func:`quantize`.
     biases (array, optional): The biases from :func:`quantize` (``'affine'``
         only). Default: ``None``.
@@ -419,9 +420,10 @@ Args:
         ``affine`` and ``mxfp4``, 8 for ``mxfp8``).
     mode (str, optional): ``'affine'`` (per-group scale and bias; bits 1-6 or 8,
         group size 32, 64 or 128), ``'mxfp4'`` or ``'mxfp8'`` (microscaling
-        floats, group size 32). Default: ``'affine'``.
-    global_scale (array, optional): Not supported by mxcore: it must be
-        ``None``. Default: ``None``.
+        floats, group size 32) or ``'nvfp4'`` (fp4 values with e4m3 scales,
+        group size 16). Default: ``'affine'``.
+    global_scale (array, optional): The float32 tensor-level scale of
+        ``'nvfp4'`` (the one :func:`quantize` was given). Default: ``None``.
     dtype (Dtype, optional): The output dtype. Default: ``None`` (the dtype of
         ``scales``, ``bfloat16`` for the microscaling modes).
     transpose (array): Multiply by ``w.T`` (``w`` of shape ``(N, K)``) rather
@@ -449,9 +451,10 @@ Args:
         ``affine`` and ``mxfp4``, 8 for ``mxfp8``).
     mode (str, optional): ``'affine'`` (per-group scale and bias; bits 1-6 or 8,
         group size 32, 64 or 128), ``'mxfp4'`` or ``'mxfp8'`` (microscaling
-        floats, group size 32). Default: ``'affine'``.
-    global_scale (array, optional): Not supported by mxcore: it must be
-        ``None``. Default: ``None``.
+        floats, group size 32) or ``'nvfp4'`` (fp4 values with e4m3 scales,
+        group size 16). Default: ``'affine'``.
+    global_scale (array, optional): The float32 tensor-level scale of
+        ``'nvfp4'`` (the one :func:`quantize` was given). Default: ``None``.
 
 Returns:
     array: The product.)"},
@@ -476,14 +479,62 @@ Args:
         ``affine`` and ``mxfp4``, 8 for ``mxfp8``).
     mode (str, optional): ``'affine'`` (per-group scale and bias; bits 1-6 or 8,
         group size 32, 64 or 128), ``'mxfp4'`` or ``'mxfp8'`` (microscaling
-        floats, group size 32). Default: ``'affine'``.
-    global_scale (array, optional): Not supported by mxcore: it must be
-        ``None``. Default: ``None``.
+        floats, group size 32) or ``'nvfp4'`` (fp4 values with e4m3 scales,
+        group size 16). Default: ``'affine'``.
+    global_scale (array, optional): The float32 tensor-level scale of
+        ``'nvfp4'`` (the one :func:`quantize` was given). Default: ``None``.
     sorted_indices (bool, optional): A hint that ``rhs_indices`` is sorted.
         Default: ``False``.
 
 Returns:
     array: The products.)"},
+      {"qqmm", R"(Matrix product ``x @ w.T`` with both operands quantized.
+
+``x`` is quantized on the fly; ``w`` is either already quantized (packed
+``uint32`` with ``scales`` from :func:`quantize`) or quantized on the fly.
+The result equals dequantizing both operands and multiplying.
+
+Args:
+    x (array): The left operand, of shape ``(..., M, K)``.
+    w (array): The right operand: packed quantized ``(N, K * bits / 32)`` with
+        ``scales``, or a float ``(N, K)`` array.
+    scales (array, optional): The scales of a packed ``w``. Default: ``None``.
+    group_size (int, optional): Elements sharing one scale. Default: ``None``
+        (16 for ``'nvfp4'``, 32 for ``'mxfp4'`` and ``'mxfp8'``).
+    bits (int, optional): Bits per element. Default: ``None`` (the mode's).
+    mode (str, optional): ``'nvfp4'``, ``'mxfp8'`` or ``'mxfp4'``
+        (``'affine'`` raises ``ValueError``). Default: ``'nvfp4'``.
+    global_scale_x (array, optional): The ``'nvfp4'`` tensor scale of ``x``.
+        Default: ``None``.
+    global_scale_w (array, optional): The ``'nvfp4'`` tensor scale of ``w``.
+        Default: ``None``.
+
+Returns:
+    array: The product, of shape ``(..., M, N)``.)"},
+      {"gather_qqmm", R"(:func:`qqmm` with a matrix-level gather, as :func:`gather_mm`.
+
+Args:
+    x (array): The left operands, of shape ``(..., M, K)``.
+    w (array): The right operands (packed quantized with ``scales``, or float).
+    scales (array, optional): The scales of a packed ``w``. Default: ``None``.
+    lhs_indices (array, optional): Indices into the flattened batch dimensions
+        of ``x``. Default: ``None`` (all, in order).
+    rhs_indices (array, optional): Indices into the flattened batch dimensions
+        of ``w``. Default: ``None`` (all, in order).
+    group_size (int, optional): Elements sharing one scale. Default: ``None``
+        (the mode's).
+    bits (int, optional): Bits per element. Default: ``None`` (the mode's).
+    mode (str, optional): ``'nvfp4'``, ``'mxfp8'`` or ``'mxfp4'``.
+        Default: ``'nvfp4'``.
+    global_scale_x (array, optional): The ``'nvfp4'`` tensor scale of ``x``.
+        Default: ``None``.
+    global_scale_w (array, optional): The ``'nvfp4'`` tensor scale of ``w``.
+        Default: ``None``.
+    sorted_indices (bool, optional): A hint that ``rhs_indices`` is sorted.
+        Default: ``False``.
+
+Returns:
+    array: The gathered products.)"},
   };
 }
 

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <mutex>
@@ -21,6 +22,7 @@
 #include "backend/cpu/elf_check.h"
 #include "backend/cpu/jit_warning.h"
 #include "backend/cpu/kernel_cache.h"
+#include "compile/compile_log.h"
 
 namespace mxcore::cpu {
 
@@ -263,6 +265,27 @@ std::optional<std::string> entry_name(const std::string& stem, const std::string
 }
 
 // The verified entry loaded, or nullptr (a rejected one is deleted: warned).
+// MXCORE_LOG=compile: the kernel's source beside its cache entry (0600), so
+// the log can point at it; "" when it cannot be written.
+std::string logged_source(const std::string& entry, const std::string& source) {
+  auto dir = kernel_cache_directory();
+  if (dir.empty()) return "";
+  auto path = dir + "/" + entry + ".source.cpp";
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
+  if (fd < 0) return "";
+  bool ok = ::write(fd, source.data(), source.size()) == static_cast<ssize_t>(source.size());
+  ::close(fd);
+  return ok ? path : "";
+}
+
+void log_kernel(const std::string& what, const std::string& stem, const std::string& entry,
+                const std::string& source) {
+  if (!detail::compile_log_enabled()) return;
+  auto path = logged_source(entry, source);
+  detail::compile_log("kernel " + stem + ": " + what +
+                      (path.empty() ? "" : "; source " + path));
+}
+
 void* load_cached(const std::string& entry, const std::string& symbol) {
   std::string rejected;
   void* lib = kernel_cache_load(entry, symbol, &rejected);
@@ -327,6 +350,7 @@ void* jit_load_cached(const std::string& key, const std::string& kernel_name,
   void* lib = load_cached(*entry, symbol);
   void* fn = lib ? ::dlsym(lib, symbol.c_str()) : nullptr;
   if (!fn) return nullptr; // a missing symbol is reported by the build that follows
+  log_kernel("kernel cache hit", stem, *entry, source);
   std::lock_guard lock(s.mtx);
   s.functions[key] = fn;
   return fn;
@@ -370,9 +394,12 @@ void* jit_load(const std::string& key, const std::string& kernel_name,
     return finish(nullptr);
   }
   void* lib = load_cached(*entry, symbol);
-  if (!lib) {
+  if (lib) {
+    log_kernel("kernel cache hit", stem, *entry, source);
+  } else {
     if (shutting_down) return nullptr;
     BuildResult built;
+    auto started = std::chrono::steady_clock::now();
     build(source, symbol, built);
     switch (built.failure) {
       case BuildResult::Failure::none:
@@ -395,6 +422,10 @@ void* jit_load(const std::string& key, const std::string& kernel_name,
     std::string error;
     lib = kernel_cache_store(*entry, built.object, symbol, &error);
     if (!lib) return fail("load", "cannot store or load kernel " + stem + ": " + error);
+    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                  std::chrono::steady_clock::now() - started).count();
+    log_kernel("built by " + jit_compiler() + " in " + std::to_string(ms) + " ms", stem, *entry,
+               source);
   }
   s.compiler_worked = true; // a usable library exists: the toolchain works
 
@@ -456,6 +487,8 @@ void jit_load_batch(const std::vector<JitRequest>& requests) {
       void* lib = kernel_cache_store(entries[batch[k]], built.object, r.symbol, &error);
       void* fn = lib ? ::dlsym(lib, r.symbol.c_str()) : nullptr;
       if (!fn) continue; // built (and reported) alone below
+      log_kernel("built in one compiler run with " + std::to_string(batch.size() - 1) +
+                     " other kernel(s)", r.stem, entries[batch[k]], r.source);
       s.compiler_worked = true;
       std::lock_guard lock(s.mtx);
       s.functions[r.key] = fn;
