@@ -21,7 +21,16 @@ def einsum_path(subscripts, *operands):
     Pairs are chosen greedily (the pair whose result shrinks the working set
     most, as NumPy's and MLX's greedy optimizer); each path entry names the
     positions of the contracted operands in the current list, the result
-    being appended at the end."""
+    being appended at the end.
+
+    Args:
+        subscripts (str): The einsum equation, e.g. ``"ij,jk->ik"``.
+        *operands (array): The operands (only their shapes are used).
+
+    Returns:
+        tuple(list(tuple(int, ...)), str): The contraction path and a printable
+        summary of its cost.
+    """
     text = subscripts.replace(" ", "")
     if "->" in text:
         lhs, out = text.split("->")

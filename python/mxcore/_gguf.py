@@ -277,19 +277,17 @@ def _check_metadata(metadata):
 
 
 def save_gguf(file, arrays, metadata=None):
-    """Save array(s) to a binary file in ``.gguf`` format.
-
-    See the `GGUF documentation
-    <https://github.com/ggerganov/ggml/blob/master/docs/gguf.md>`_ for
-    more information on the format.
+    """Write named arrays, and optional metadata, to a GGUF file.
 
     Args:
-        file (file, str, pathlib.Path): File in which the array is saved.
-        arrays (dict(str, array)): The dictionary of names to arrays to
-          be saved.
-        metadata (dict(str, Union[array, str, list(str)])): The dictionary
-           of metadata to be saved. The values can be a scalar or 1D
-           obj:`array`, a :obj:`str`, or a :obj:`list` of :obj:`str`.
+        file (str, pathlib.Path or file): Where to write; ``.gguf`` is appended
+            to a path without that suffix.
+        arrays (dict(str, array)): The tensors, by name.
+        metadata (dict, optional): Key/value metadata; each value is a scalar
+            or 1-D array, a string or a list of strings. Default: ``None``.
+
+    Returns:
+        None
     """
     if not isinstance(arrays, dict):
         raise TypeError("[save_gguf] Arrays must be a dictionary.")

@@ -108,24 +108,30 @@ def _savez(op, file, args, kwargs, compression):
 
 
 def savez(file, *args, **kwargs):
-    """Save several arrays to a binary file in uncompressed ``.npz`` format.
+    """Write arrays to one uncompressed ``.npz`` file (NumPy's archive format).
 
     Args:
-        file (file, str, pathlib.Path): Path to file to which the arrays are saved.
-        *args (arrays): Arrays to be saved.
-        **kwargs (arrays): Arrays to be saved. Each array will be saved
-          with the associated keyword as the output file name.
+        file (str, pathlib.Path or file): Where to write; ``.npz`` is appended
+            to a path without that suffix.
+        *args (array): Arrays stored as ``arr_0``, ``arr_1``, ...
+        **kwargs (array): Arrays stored under their keyword's name.
+
+    Returns:
+        None
     """
     _savez("savez", file, args, kwargs, zipfile.ZIP_STORED)
 
 
 def savez_compressed(file, *args, **kwargs):
-    """Save several arrays to a binary file in compressed ``.npz`` format.
+    """Write arrays to one compressed ``.npz`` file (NumPy's archive format).
 
     Args:
-        file (file, str, pathlib.Path): Path to file to which the arrays are saved.
-        *args (arrays): Arrays to be saved.
-        **kwargs (arrays): Arrays to be saved. Each array will be saved
-          with the associated keyword as the output file name.
+        file (str, pathlib.Path or file): Where to write; ``.npz`` is appended
+            to a path without that suffix.
+        *args (array): Arrays stored as ``arr_0``, ``arr_1``, ...
+        **kwargs (array): Arrays stored under their keyword's name.
+
+    Returns:
+        None
     """
     _savez("savez_compressed", file, args, kwargs, zipfile.ZIP_DEFLATED)

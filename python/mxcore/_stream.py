@@ -5,7 +5,14 @@ from . import _core
 
 class stream:
     """Context manager that makes ``s`` (a Stream, Device or DeviceType) the
-    default for the ops inside the block, restoring the previous defaults after."""
+    default for the ops inside the block, restoring the previous defaults after.
+
+    Args:
+        s (Stream, Device or DeviceType): The stream or device to use.
+
+    Returns:
+        stream: The context manager (``with mx.stream(mx.cpu): ...``).
+    """
 
     def __init__(self, s):
         if s is None:

@@ -80,3 +80,18 @@ def test_help_of_compile_explains_the_jit():
                   "C++", "0700", "clear_kernel_cache", "MXCORE_DISABLE_COMPILE", "inputs",
                   "outputs"):
         assert words in doc, words
+
+
+PYTHON_FUNCTIONS = [mx.load, mx.savez, mx.savez_compressed, mx.save_gguf, mx.einsum_path,
+                    mx.cmake_dir, mx.include_dir, mx.stream]
+
+
+@pytest.mark.parametrize("fn", PYTHON_FUNCTIONS, ids=[f.__name__ for f in PYTHON_FUNCTIONS])
+def test_python_defined_functions_are_documented(fn):
+    doc = inspect.getdoc(fn) or ""
+    assert len(doc.splitlines()[0]) > 10 and "Returns:" in doc, fn.__name__
+    params = [p for p in inspect.signature(fn).parameters if p not in ("self",)]
+    if params:
+        args = doc.split("Args:", 1)[1].split("Returns:", 1)[0]
+        for p in params:
+            assert re.search(rf"^\s*\*?\*?{p}\b", args, re.M), (fn.__name__, p)
