@@ -44,27 +44,19 @@ def _load_npz(file, stream):
 
 
 def load(file, /, format=None, return_metadata=False, *, stream=None):
-    """Load array(s) from a binary file.
-
-    The supported formats are ``.npy``, ``.npz``, ``.safetensors``, and
-    ``.gguf``.
+    """Read arrays from a ``.npy``, ``.npz``, ``.safetensors`` or ``.gguf`` file.
 
     Args:
-        file (file, str, pathlib.Path): File in which the array is saved.
-        format (str, optional): Format of the file. If ``None``, the
-          format is inferred from the file extension. Supported formats:
-          ``npy``, ``npz``, ``safetensors`` and ``gguf``. Default: ``None``.
-        return_metadata (bool, optional): Load the metadata for formats
-          which support metadata. The metadata will be returned as an
-          additional dictionary. Default: ``False``.
+        file (str, pathlib.Path or file): The file to read.
+        format (str, optional): ``"npy"``, ``"npz"``, ``"safetensors"`` or
+            ``"gguf"``; ``None`` takes it from the file's extension.
+            Default: ``None``.
+        return_metadata (bool, optional): Also return the file's metadata
+            (safetensors and GGUF). Default: ``False``.
 
     Returns:
-        array, dict, or tuple:
-            A single array if loading from a ``.npy`` file or a dict
-            mapping names to arrays if loading from a ``.npz``,
-            ``.safetensors`` or ``.gguf`` file. If ``return_metadata`` is
-            ``True`` a tuple ``(arrays, metadata)`` is returned where the
-            second element is a dictionary containing the metadata.
+        array or dict(str, array): One array for ``.npy``, else the arrays by
+        name; with ``return_metadata``, a pair ``(arrays, metadata)``.
     """
     if format is None:
         format = _infer_format(file)
