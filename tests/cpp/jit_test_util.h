@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "backend/cpu/compiled_jit.h"
+#include "backend/cpu/jit_background.h"
 #include "kernel/fused_program.h"
 #include "mxcore/array.h"
 #include "mxcore/ops.h"
@@ -18,6 +19,10 @@
 namespace jittest {
 
 using namespace mxcore;
+
+// These tests run kernels right after building them: the JIT builds before
+// the first call returns (background builds would decline the first call).
+inline const bool synchronous_jit_builds = (cpu::set_jit_background(false), true);
 
 struct Traced {
   std::vector<array> tape_inputs;

@@ -158,7 +158,7 @@ TEST_CASE("row kernel: the program and its emitted passes") {
   v.input_kinds = {kernel::InputKind::contiguous};
   v.per_row_outputs = {false};
   auto src = cpu::emit_cpp_source(p, v);
-  CHECK(src.find("mxcore_jit::Sum::fold") != std::string::npos);
+  CHECK(src.find("mxcore_jit::RowFold<mxcore_jit::Sum") != std::string::npos);
   CHECK(src.find("(void** args, int64_t cols, int64_t row_begin, int64_t row_end)") !=
         std::string::npos);
 }

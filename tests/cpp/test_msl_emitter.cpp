@@ -239,7 +239,7 @@ TEST_CASE("msl: row programs are rejected, the C++ dialect renders them") {
   v.input_kinds = {kernel::InputKind::contiguous};
   v.per_row_outputs = {false};
   CHECK_THROWS_AS(metal::emit_msl_kernel(k, v), std::invalid_argument);
-  CHECK(cpu::emit_cpp_source(k, v).find("mxcore_jit::Max::fold") != std::string::npos);
+  CHECK(cpu::emit_cpp_source(k, v).find("mxcore_jit::RowFold<mxcore_jit::Max") != std::string::npos);
 }
 
 TEST_CASE("one program, two dialects: same nodes, each dialect's spelling") {
