@@ -10,7 +10,7 @@ export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-2}"
 bash scripts/pip_build_deps.sh
 echo "Building mxcore in build/wheel (a fresh build takes several minutes on 2 cores;" \
      "rebuilds recompile only what changed)."
-python3 -m pip install . --no-build-isolation -Cbuild-dir=build/wheel -Cbuild.verbose=true
+python3 -m pip install -v . --no-build-isolation -Cbuild-dir=build/wheel -Cbuild.verbose=true
 python3 benchmarks/demo.py
 python3 benchmarks/run_suite.py "$@"
 python3 benchmarks/compile_bench.py

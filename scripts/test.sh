@@ -9,10 +9,10 @@ export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-2}"
 # Without build isolation the persistent build/wheel records stable paths, so
 # a rebuild after a one-file change recompiles only that file.
 bash scripts/pip_build_deps.sh
-echo "Building the mxcore wheel in build/wheel (a fresh build takes about 6 minutes" \
+echo "Building the mxcore wheel in build/wheel (a fresh build takes about 8 minutes" \
      "on 2 cores; rebuilds recompile only what changed)."
 rm -rf build/dist
-python3 -m pip wheel . --no-deps --no-build-isolation -w build/dist \
+python3 -m pip wheel -v . --no-deps --no-build-isolation -w build/dist \
   -Ccmake.define.MXCORE_BUILD_TESTS=ON -Cbuild-dir=build/wheel -Cbuild.verbose=true
 wheel="$(ls build/dist/mxcore-*.whl)"
 # The same version may be installed already: replace it, then add what it needs.
