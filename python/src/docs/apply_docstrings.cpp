@@ -19,10 +19,10 @@ namespace {
 
 std::vector<Entry> all_entries() {
   std::vector<Entry> all;
-  for (auto part : {creation_entries, elementwise_entries, shape_entries, reduce_entries,
-                    indexing_entries, linalg_entries, random_entries, fft_entries,
-                    fast_entries, transforms_entries, device_memory_entries, io_entries,
-                    misc_entries, array_method_entries}) {
+  for (auto part : {creation_entries, elementwise_entries, binary_entries, shape_entries,
+                    reduce_entries, indexing_entries, linalg_entries, random_entries,
+                    fft_entries, fast_entries, transforms_entries, device_memory_entries,
+                    io_entries, misc_entries, array_method_entries}) {
     auto entries = part();
     all.insert(all.end(), entries.begin(), entries.end());
   }

@@ -18,6 +18,7 @@ struct Entry {
 // One per docs/*.cpp file.
 std::vector<Entry> creation_entries();
 std::vector<Entry> elementwise_entries();
+std::vector<Entry> binary_entries();
 std::vector<Entry> shape_entries();
 std::vector<Entry> reduce_entries();
 std::vector<Entry> indexing_entries();
