@@ -48,8 +48,10 @@ def test_compiled_chain_of_1e5_ops_sharing_one_scalar_takes_seconds():
         np.testing.assert_allclose(np.array(y), np.array(chain(N)(x)), rtol=1e-5)
         want = np.array([1.0, -2.0, 0.5]) * np.exp(N * np.log1p(1e-5))
         np.testing.assert_allclose(np.array(y), want, rtol=2e-3)
-        # Quadratic fusion (a rescan of the shared list per region) gave ~16x.
-        assert full < 8 * max(quarter, 0.25), (quarter, full)
+        # Quadratic fusion (a rescan of the shared list per region) gave ~16x;
+        # linear work measures 4-9x here (the background JIT worker shares the
+        # process's CPU time).
+        assert full < 12 * max(quarter, 0.25), (quarter, full)
         assert full < 30, full
         print("OK")
     """)
