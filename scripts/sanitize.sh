@@ -36,7 +36,7 @@ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Dev \
   -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
   -DCMAKE_SHARED_LINKER_FLAGS="-fsanitize=address,undefined" \
   -DCMAKE_MODULE_LINKER_FLAGS="-fsanitize=address,undefined" \
-  -DMXCORE_BUILD_PYTHON=ON -DMXCORE_BUILD_TESTS=ON -DMXCORE_DEV_INPLACE=OFF \
+  -DMXCORE_BUILD_PYTHON=ON -DMXCORE_BUILD_TESTS=ON -DMXCORE_DEV_INPLACE=OFF -DMXCORE_SANITIZER_BUILD=ON \
   -Dpybind11_DIR="$(python3 -m pybind11 --cmakedir)" >/dev/null
 cmake --build "$build" -j "$jobs"
 stamp "built"
