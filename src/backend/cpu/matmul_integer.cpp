@@ -2,7 +2,7 @@
 // Operands are copied row-major (batch broadcasts expanded), then each output
 // row is accumulated over k with rows of b, so the innermost loop walks
 // contiguous memory. Integers wrap on overflow as NumPy's do; the sums run in
-// the unsigned type of the same width, where wrapping is defined. bool is
+// an unsigned type, where wrapping is defined. bool is
 // "any (a and b)": the product in the boolean semiring.
 #include <algorithm>
 #include <cstring>
@@ -27,9 +27,13 @@ array row_major(const array& x) {
 // Multiply-adds below which one thread does all rows.
 constexpr int64_t parallel_integer_work = int64_t(1) << 18;
 
+// Unsigned, and at least as wide as unsigned int: a narrower type would be
+// promoted to (signed) int in the multiply, where 65535 * 65535 overflows.
+// Truncating the wider wrapped sum gives the same bits as wrapping in T.
 template <typename T>
 struct accumulator {
-  using type = std::make_unsigned_t<T>;
+  using type = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned,
+                                  std::make_unsigned_t<T>>;
 };
 template <>
 struct accumulator<bool> {
