@@ -29,9 +29,10 @@ NcclGroup& nccl_group(DistPrimitive& p) {
   return *g;
 }
 
-// A row-major device array with x's value.
+// x, or a row-major device copy of a strided x (a row-major host array
+// crosses over whole in device_data, with no kernel: so complex64 travels).
 array dense_on_device(const array& x, const Stream& s) {
-  if (x.flags().row_contiguous && on_device(x)) return x;
+  if (x.flags().row_contiguous) return x;
   return dense_copy(x, x.shape(), s);
 }
 
