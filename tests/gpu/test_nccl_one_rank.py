@@ -19,7 +19,8 @@ os.environ.setdefault("NCCL_NVLS_ENABLE", "0")  # NVLink multicast stays off on 
 for _name in ("MLX_RANK", "MLX_WORLD_SIZE", "NCCL_HOST_IP", "NCCL_PORT"):
     os.environ.pop(_name, None)
 
-from test_nccl_multi import TRANSFORMER, gpu_count, launch  # noqa: E402
+import test_nccl_multi as multi  # noqa: E402
+from test_nccl_multi import TRANSFORMER, assert_all_ok, gpu_count, launch  # noqa: E402
 
 dist = mx.distributed
 
@@ -81,7 +82,9 @@ def test_results_live_on_the_gpu_stream(world, on_gpu):
     x = mx.array([1.0, 2.0])
     with pytest.raises(ValueError, match=r"\[all_sum\].*nccl backend run on a GPU stream"):
         dist.all_sum(x, stream=mx.cpu)
-    np.testing.assert_array_equal(np.array(dist.all_sum(mx.exp(x)) * 2), 2 * np.exp([1.0, 2.0]))
+    # an all-reduce of a temporary (in place)
+    np.testing.assert_allclose(np.array(dist.all_sum(mx.exp(x)) * 2), 2 * np.exp([1.0, 2.0]),
+                               rtol=1e-6)
 
 
 def test_scalar_gathers_into_a_vector(world, on_gpu):
@@ -143,6 +146,14 @@ def test_transformer_gradients_reduced_on_gpu_match_cpu(world, on_gpu):
     for key in reduced:
         np.testing.assert_allclose(reduced[key], cpu_grads[key], rtol=1e-3, atol=1e-5, err_msg=key)
     assert abs(float(np.array(loss)) - float(np.array(cpu_loss))) < 1e-5
+
+
+@pytest.mark.parametrize("script", ["COLLECTIVES", "DATA_PARALLEL"])
+def test_multi_gpu_scripts_run_as_a_world_of_one(tmp_path, script):
+    # The 2+ GPU test's worker scripts, launched the same way (MLX_RANK=0,
+    # MLX_WORLD_SIZE=1): every collective through NCCL, the split, the
+    # transformer step; on one rank the averaged gradients are the whole batch's.
+    assert_all_ok(launch(tmp_path, 1, getattr(multi, script)), 1)
 
 
 @pytest.mark.skipif(gpu_count() != 1, reason="the refusal is what one GPU shows")
