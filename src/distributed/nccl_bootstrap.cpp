@@ -206,14 +206,19 @@ NcclLaunch read_nccl_launch() {
   const char* rank = env("MLX_RANK");
   const char* size = env("MLX_WORLD_SIZE");
   if (!rank && !size) {
+    if (!launched_by_mpi()) return l; // alone: rank 0 of 1
     std::string why;
     l.mpi = mpi_world(/*require_launcher=*/true, why);
-    if (l.mpi) {
-      l.source = NcclLaunch::Source::mpi;
-      l.rank = l.mpi->rank();
-      l.size = l.mpi->size();
+    if (!l.mpi) {
+      // Each rank alone would be N worlds of one: say so instead.
+      throw std::runtime_error("[distributed] The NCCL backend under an MPI launcher takes its "
+                               "ranks from MPI, but " + why +
+                               " (or set MLX_RANK, MLX_WORLD_SIZE, NCCL_HOST_IP, NCCL_PORT).");
     }
-    return l; // alone (rank 0 of 1) without an MPI launcher
+    l.source = NcclLaunch::Source::mpi;
+    l.rank = l.mpi->rank();
+    l.size = l.mpi->size();
+    return l;
   }
   if (!rank || !size) {
     throw std::invalid_argument(

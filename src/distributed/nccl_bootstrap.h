@@ -27,8 +27,9 @@ struct NcclLaunch {
 // MLX_RANK and MLX_WORLD_SIZE (both or neither), NCCL_HOST_IP and NCCL_PORT
 // (needed when the world has more than one rank), MXCORE_NCCL_TIMEOUT. With
 // neither rank variable: the MPI world when an MPI launcher started the
-// process, else one rank alone. std::invalid_argument naming the variable
-// for a malformed or inconsistent value.
+// process (std::runtime_error if MPI does not load there), else one rank
+// alone. std::invalid_argument naming the variable for a malformed or
+// inconsistent value.
 NcclLaunch read_nccl_launch();
 
 // Every rank's copy of rank 0's id. Rank 0 calls make_id and serves the

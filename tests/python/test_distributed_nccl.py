@@ -111,6 +111,32 @@ def test_world_of_one_needs_no_address(launch_env):
         mx.distributed.init(strict=True, backend="nccl")
 
 
+def test_under_mpiexec_ranks_come_from_mpi(tmp_path):
+    # The MPI world is read (both ranks answer, nobody hangs); what is missing
+    # here is NCCL or the GPU, reported on every rank.
+    if mx.distributed.is_available("nccl"):
+        pytest.skip("NCCL and a GPU are here: tests/gpu covers the NCCL world")
+    from test_distributed_mpi import mpiexec
+    script = tmp_path / "rank.py"
+    script.write_text(textwrap.dedent("""
+        import os, sys
+        import mxcore as mx
+        try:
+            mx.distributed.init(strict=True, backend="nccl")
+        except RuntimeError as e:  # one file per rank: ranks' prints interleave
+            with open(os.path.join(sys.argv[1], "rank" + os.environ["PMI_RANK"]), "w") as f:
+                f.write(str(e))
+    """))
+    env = {k: v for k, v in os.environ.items() if k not in LAUNCH_VARS}
+    env.update(PYTHONPATH=PACKAGE_PARENT, NCCL_NVLS_ENABLE="0")
+    r = subprocess.run([mpiexec(), "-n", "2", sys.executable, str(script), str(tmp_path)],
+                       capture_output=True, text=True, timeout=120, env=env)
+    assert r.returncode == 0, r.stdout + r.stderr
+    for rank in (0, 1):
+        text = (tmp_path / f"rank{rank}").read_text()
+        assert text.startswith("[distributed] Couldn't initialize the 'nccl' backend:"), text
+
+
 def test_unknown_backend_lists_nccl():
     with pytest.raises(ValueError, match="'any', 'mpi', 'nccl'"):
         mx.distributed.is_available("gloo")
