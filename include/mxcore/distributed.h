@@ -32,8 +32,9 @@ class Group {
   std::shared_ptr<detail::GroupImpl> impl_;
 };
 
-// Backends: "any", "mpi" (and MLX's names "ring", "jaccl", "nccl", which are
-// not built here: asking for them is not an error, they are just unavailable).
+// Backends: "any", "mpi", "nccl" (one process per GPU, docs/DISTRIBUTED.md),
+// and MLX's names "ring" and "jaccl", not built here: asking for them is not
+// an error, they are just unavailable.
 bool is_available(const std::string& backend = "any");
 // The global group. With backend "any", MPI is used when the process was
 // started by an MPI launcher (mpirun/mpiexec) and the MPI library loads; else

@@ -71,7 +71,7 @@ Args:
     backend (str): ``"any"`` (default), ``"mpi"``, ``"ring"``, ``"jaccl"`` or ``"nccl"``.
 
 Returns:
-    bool: True when the backend's library loads (only MPI is built into mxcore).)");
+    bool: True when the backend's library loads (MPI; NCCL also needs a CUDA GPU).)");
   m.def("init", [](bool strict, const std::string& backend) {
           auto group = dist::init(strict, backend);
           if (std::string(group.impl()->backend()) == "mpi") abort_all_ranks_on_uncaught_exception();
@@ -90,6 +90,7 @@ With ``backend="any"`` MPI is used when the process was started by
 ``mpirun``/``mpiexec`` and an MPI library (MPICH ABI: ``pip install
 'mxcore[mpi]'``, or ``MXCORE_MPI_LIBRARY``) loads; otherwise the singleton
 group (rank 0 of 1) is returned, on which collectives are copies.
+``backend="nccl"``: one process per GPU over NCCL (docs/DISTRIBUTED.md).
 
 Args:
     strict (bool): Raise instead of falling back to the singleton group.

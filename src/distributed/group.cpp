@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "distributed/group_impl.h"
+#include "distributed/nccl_group.h"
 
 namespace mxcore::distributed {
 
@@ -64,7 +65,8 @@ Group Group::split(int color, int key) const { return Group(impl_->split(color, 
 bool is_available(const std::string& backend) {
   detail::check_backend(backend);
   if (backend == "any" || backend == "mpi") return detail::mpi_loadable();
-  return false; // ring, jaccl and nccl are not built into this library
+  if (backend == "nccl") return detail::nccl_usable();
+  return false; // ring and jaccl are not built into this library
 }
 
 Group init(bool strict, const std::string& backend) {
@@ -80,8 +82,10 @@ Group init(bool strict, const std::string& backend) {
   if (backend == "any" || backend == "mpi") {
     // "any" takes MPI only under an MPI launcher; "mpi" also runs alone.
     impl = detail::mpi_world(/*require_launcher=*/backend == "any", why);
+  } else if (backend == "nccl") {
+    impl = detail::nccl_world(why);
   } else {
-    why = "the '" + backend + "' backend is not built into mxcore (MPI is)";
+    why = "the '" + backend + "' backend is not built into mxcore (MPI and NCCL are)";
   }
   if (!impl) {
     if (strict) {

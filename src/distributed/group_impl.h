@@ -32,6 +32,8 @@ class GroupImpl {
 // set when no MPI library loads or the process was not launched by MPI.
 std::shared_ptr<GroupImpl> mpi_world(bool require_launcher, std::string& why);
 bool mpi_loadable();
+// Whether an MPI launcher (mpirun/mpiexec) started this process.
+bool launched_by_mpi();
 // MPI_Abort on the world communicator, if MPI is running (ends every rank).
 void mpi_abort(int code);
 

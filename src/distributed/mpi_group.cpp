@@ -72,14 +72,6 @@ void reduce_half(void* in, void* inout, int* len, Datatype*) {
   }
 }
 
-bool launched_by_mpi() {
-  for (const char* var : {"PMI_RANK", "PMI_SIZE", "PMIX_RANK", "OMPI_COMM_WORLD_SIZE",
-                          "MPI_LOCALNRANKS", "HYDRA_CONTROL_FD"}) {
-    if (std::getenv(var)) return true;
-  }
-  return false;
-}
-
 class MpiLibrary {
  public:
   static MpiLibrary& get() {
@@ -327,6 +319,14 @@ class MpiGroup : public GroupImpl {
 };
 
 } // namespace
+
+bool launched_by_mpi() {
+  for (const char* var : {"PMI_RANK", "PMI_SIZE", "PMIX_RANK", "OMPI_COMM_WORLD_SIZE",
+                          "MPI_LOCALNRANKS", "HYDRA_CONTROL_FD"}) {
+    if (std::getenv(var)) return true;
+  }
+  return false;
+}
 
 bool mpi_loadable() { return MpiLibrary::get().loaded(); }
 

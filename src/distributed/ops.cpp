@@ -9,15 +9,25 @@ namespace mxcore::distributed {
 
 namespace {
 
-// Communication runs on a CPU stream (the engines move host memory).
-Stream comm_stream(StreamOrDevice s, const char* op) {
-  if (std::holds_alternative<std::monostate>(s)) return default_stream(Device(Device::cpu));
+// Communication runs where the group's engine moves memory: a GPU stream for
+// NCCL, a CPU stream otherwise.
+Stream comm_stream(StreamOrDevice s, const Group& group, const char* op) {
+  const bool gpu = std::string(group.impl()->backend()) == "nccl";
+  const Device::DeviceType type = gpu ? Device::gpu : Device::cpu;
+  if (std::holds_alternative<std::monostate>(s)) return default_stream(Device(type));
   Stream stream = to_stream(s);
-  if (stream.device.type != Device::cpu) {
-    throw std::invalid_argument(std::string("[") + op +
-                                "] Communication primitives run on a CPU stream.");
+  if (stream.device.type != type) {
+    throw std::invalid_argument(std::string("[") + op + "] Communication primitives of the " +
+                                group.impl()->backend() + " backend run on a " +
+                                (gpu ? "GPU" : "CPU") + " stream.");
   }
   return stream;
+}
+
+// With nobody else the result is the input (as MLX), except on NCCL, whose
+// one-rank world still runs its collectives (so one GPU checks the path).
+bool alone(const Group& group) {
+  return group.size() == 1 && std::string(group.impl()->backend()) != "nccl";
 }
 
 Group group_or_global(const std::optional<Group>& group) { return group ? *group : init(); }
@@ -25,8 +35,8 @@ Group group_or_global(const std::optional<Group>& group) { return group ? *group
 array reduce(const array& x, const std::optional<Group>& g, StreamOrDevice s,
              detail::ReduceOp op, const char* name) {
   Group group = group_or_global(g);
-  Stream stream = comm_stream(s, name);
-  if (group.size() == 1) return x; // nobody else: as MLX, the input itself
+  Stream stream = comm_stream(s, group, name);
+  if (alone(group)) return x; // nobody else: as MLX, the input itself
   if (op != detail::ReduceOp::sum && x.dtype() == complex64) {
     throw std::invalid_argument(std::string("[") + name + "] complex64 has no order.");
   }
@@ -60,8 +70,8 @@ array all_min(const array& x, std::optional<Group> group, StreamOrDevice s) {
 
 array all_gather(const array& x, std::optional<Group> g, StreamOrDevice s) {
   Group group = group_or_global(g);
-  Stream stream = comm_stream(s, "all_gather");
-  if (group.size() == 1) return x;
+  Stream stream = comm_stream(s, group, "all_gather");
+  if (alone(group)) return x;
   Shape shape = x.shape();
   if (shape.empty()) {
     shape.push_back(group.size());
@@ -74,8 +84,8 @@ array all_gather(const array& x, std::optional<Group> g, StreamOrDevice s) {
 
 array sum_scatter(const array& x, std::optional<Group> g, StreamOrDevice s) {
   Group group = group_or_global(g);
-  Stream stream = comm_stream(s, "sum_scatter");
-  if (group.size() == 1) return x;
+  Stream stream = comm_stream(s, group, "sum_scatter");
+  if (alone(group)) return x;
   if (x.ndim() == 0 || x.shape(0) % group.size() != 0) {
     throw std::invalid_argument("[sum_scatter] The first axis (" +
                                 std::string(x.ndim() ? std::to_string(x.shape(0)) : "none") +
@@ -91,7 +101,7 @@ array sum_scatter(const array& x, std::optional<Group> g, StreamOrDevice s) {
 array send(const array& x, int dst, std::optional<Group> g, StreamOrDevice s) {
   Group group = group_or_global(g);
   check_peer(dst, group, "send", "destination");
-  Stream stream = comm_stream(s, "send");
+  Stream stream = comm_stream(s, group, "send");
   return array(x.shape(), x.dtype(), std::make_shared<Send>(stream, group, dst),
                {x});
 }
@@ -99,7 +109,7 @@ array send(const array& x, int dst, std::optional<Group> g, StreamOrDevice s) {
 array recv(Shape shape, Dtype dtype, int src, std::optional<Group> g, StreamOrDevice s) {
   Group group = group_or_global(g);
   check_peer(src, group, "recv", "source");
-  Stream stream = comm_stream(s, "recv");
+  Stream stream = comm_stream(s, group, "recv");
   return array(std::move(shape), dtype, std::make_shared<Recv>(stream, group, src), {});
 }
 

@@ -70,6 +70,7 @@ class Send : public DistPrimitive {
   Send(Stream stream, Group group, int dst) : DistPrimitive(stream, std::move(group)), dst_(dst) {}
   void eval_cpu(const std::vector<array>& inputs, std::vector<array>& outputs) override;
   const char* name() const override { return "Send"; }
+  int destination() const { return dst_; }
 
  private:
   int dst_;
@@ -80,6 +81,7 @@ class Recv : public DistPrimitive {
   Recv(Stream stream, Group group, int src) : DistPrimitive(stream, std::move(group)), src_(src) {}
   void eval_cpu(const std::vector<array>& inputs, std::vector<array>& outputs) override;
   const char* name() const override { return "Recv"; }
+  int source() const { return src_; }
 
  private:
   int src_;

@@ -33,7 +33,9 @@ class CudaBackend : public backend::Backend {
  public:
   CudaBackend() {
     const Driver& d = *driver();
-    check(d.cuDeviceGet(&device_, 0), "cuDeviceGet");
+    int count = 1;
+    d.cuDeviceGetCount(&count);
+    check(d.cuDeviceGet(&device_, process_device(count)), "cuDeviceGet");
     check(d.cuDevicePrimaryCtxRetain(&context_, device_), "cuDevicePrimaryCtxRetain");
     int major = 0, minor = 0;
     d.cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device_);
@@ -43,6 +45,7 @@ class CudaBackend : public backend::Backend {
     add_eager_kernels(kernels());
     add_reduce_kernels(kernels());
     add_matmul_kernels(kernels());
+    add_nccl_kernels(kernels());
   }
 
   const char* name() const override { return "cuda"; }

@@ -32,6 +32,10 @@ void add_fused_kernels(backend::KernelTable& table);  // cuda_compiled.cpp
 void add_eager_kernels(backend::KernelTable& table);  // cuda_eager.cpp
 void add_reduce_kernels(backend::KernelTable& table); // cuda_reduce.cpp
 void add_matmul_kernels(backend::KernelTable& table); // cuda_matmul.cpp
+void add_nccl_kernels(backend::KernelTable& table);   // nccl_collectives.cpp
+// The device of this process among `count`: its launch rank % count, one GPU
+// per rank (nccl_device.cpp).
+int process_device(int count);
 
 // Compute capability (90 on Hopper) and name of device 0.
 int compute_capability();
