@@ -32,6 +32,11 @@ void add_fused_kernels(backend::KernelTable& table);  // cuda_compiled.cpp
 void add_eager_kernels(backend::KernelTable& table);  // cuda_eager.cpp
 void add_reduce_kernels(backend::KernelTable& table); // cuda_reduce.cpp
 void add_matmul_kernels(backend::KernelTable& table); // cuda_matmul.cpp
+void add_scan_kernels(backend::KernelTable& table);   // cuda_scan.cpp
+void add_sort_kernels(backend::KernelTable& table);   // cuda_sort.cpp
+void add_indexing_kernels(backend::KernelTable& table); // cuda_indexing.cpp
+void add_copy_into_kernels(backend::KernelTable& table); // cuda_copy_into.cpp
+void add_random_kernels(backend::KernelTable& table); // cuda_random.cpp
 
 // Compute capability (90 on Hopper) and name of device 0.
 int compute_capability();
