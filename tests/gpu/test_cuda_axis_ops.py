@@ -86,7 +86,7 @@ def test_scan_long_and_empty():
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
-@pytest.mark.parametrize("n", [1, 7, 64, 1000, 4096, 5000])
+@pytest.mark.parametrize("n", [1, 7, 64, 1000, 4096, 5000, 20000])
 def test_sort_argsort(dtype, n):
     x = data((3, n), dtype)
     for name, v in (("dense", x), ("transposed", x.T)):

@@ -30,38 +30,39 @@ std::string bits_type(Dtype t) {
 
 // The start of window dimension d for position p (idx: int64 pointers).
 const char* const window_start_text = R"(
-__device__ inline int64_t window_start(const mxc_dims<unsigned long long>& idx,
-    const mxc_dims<int64_t>& slot, const mxc_dims<int64_t>& shape, int d, int64_t p,
-    int64_t size, int unsigned_idx, int* error, bool& bad) {
+__device__ inline idx_t window_start(const mxc_dims<unsigned long long>& idx,
+    const mxc_dims<int64_t>& slot, const mxc_dims<int64_t>& shape, int d, idx_t p,
+    idx_t size, int unsigned_idx, int* error, bool& bad) {
   const int k = int(slot[d]);
   if (k < 0) return 0;
   int64_t start = reinterpret_cast<const int64_t*>(idx[k])[p];
   if (start < 0) start = unsigned_idx ? shape[d] : start + shape[d];
-  if (start < 0 || start + size > shape[d]) {
+  if (start < 0 || start + int64_t(size) > shape[d]) {
     atomicMax(error, d + 1);
     bad = true;
     return 0;
   }
-  return start;
+  return idx_t(start);
 }
 )";
 
-std::string gather_source(Dtype t, const std::string& symbol) {
-  return kernel_head() + "typedef " + bits_type(t) + " e_t;\n" + window_start_text +
+std::string gather_source(Dtype t, bool large, const std::string& symbol) {
+  return kernel_head() + "typedef " + bits_type(t) + " e_t;\n" + index_typedef(large) +
+         window_start_text +
          "extern \"C\" __global__ void " + symbol +
          "(const e_t* src, e_t* out, mxc_dims<unsigned long long> idx, mxc_dims<int64_t> shape,\n"
          "    mxc_dims<int64_t> strides, mxc_dims<int64_t> slice, mxc_dims<int64_t> slot, int ndim,\n"
          "    int64_t window, int64_t n, int unsigned_idx, int* error) {\n"
-         "  for (int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n;\n"
-         "       i += int64_t(gridDim.x) * blockDim.x) {\n"
-         "    const int64_t p = i / window;\n"
-         "    int64_t w = i % window, off = 0;\n"
+         "  for (idx_t i = idx_t(blockIdx.x) * blockDim.x + threadIdx.x; i < idx_t(n);\n"
+         "       i += idx_t(gridDim.x) * blockDim.x) {\n"
+         "    const idx_t p = i / idx_t(window);\n"
+         "    idx_t w = i % idx_t(window), off = 0;\n"
          "    bool bad = false;\n"
          "    for (int d = ndim - 1; d >= 0; --d) {\n"
-         "      const int64_t c = w % slice[d];\n"
-         "      w /= slice[d];\n"
-         "      off += (window_start(idx, slot, shape, d, p, slice[d], unsigned_idx, error, bad) + c) *\n"
-         "             strides[d];\n"
+         "      const idx_t c = w % idx_t(slice[d]);\n"
+         "      w /= idx_t(slice[d]);\n"
+         "      off += (window_start(idx, slot, shape, d, p, idx_t(slice[d]), unsigned_idx, error, bad) + c) *\n"
+         "             idx_t(strides[d]);\n"
          "    }\n"
          "    out[i] = src[off];\n"
          "  }\n"
@@ -100,7 +101,8 @@ template <typename S, typename F> __device__ inline void atomic_apply(S* addr, F
 }
 )";
 
-std::string scatter_source(Dtype t, Scatter::ReduceType r, const std::string& symbol) {
+std::string scatter_source(Dtype t, Scatter::ReduceType r, bool large,
+                           const std::string& symbol) {
   std::string combine;
   std::vector<kernel::Op> functors;
   switch (r) {
@@ -113,7 +115,8 @@ std::string scatter_source(Dtype t, Scatter::ReduceType r, const std::string& sy
   std::string apply = combine.empty()
       ? "out[off] = u;\n"
       : "atomic_apply(out + off, Combine{u});\n";
-  return kernel_head(functors) + type_text("v", t) + window_start_text + atomic_text +
+  return kernel_head(functors) + type_text("v", t) + index_typedef(large) + window_start_text +
+         atomic_text +
          (combine.empty() ? ""
                           : "struct Combine {\n  v_s u;\n  __device__ v_s operator()(v_s cur) const "
                             "{ return v_store(kernel_ops::" + combine +
@@ -123,22 +126,22 @@ std::string scatter_source(Dtype t, Scatter::ReduceType r, const std::string& sy
          "    mxc_dims<int64_t> strides, mxc_dims<int64_t> slot, int ndim, mxc_dims<int64_t> upd_shape,\n"
          "    mxc_dims<int64_t> upd_strides, int upd_ndim, int64_t window, int64_t n, int unsigned_idx,\n"
          "    int* error) {\n"
-         "  for (int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n;\n"
-         "       i += int64_t(gridDim.x) * blockDim.x) {\n"
-         "    int64_t rem = i, uoff = 0;\n"
+         "  for (idx_t i = idx_t(blockIdx.x) * blockDim.x + threadIdx.x; i < idx_t(n);\n"
+         "       i += idx_t(gridDim.x) * blockDim.x) {\n"
+         "    idx_t rem = i, uoff = 0;\n"
          "    for (int d = upd_ndim - 1; d >= 0; --d) {\n"
-         "      uoff += (rem % upd_shape[d]) * upd_strides[d];\n"
-         "      rem /= upd_shape[d];\n"
+         "      uoff += (rem % idx_t(upd_shape[d])) * idx_t(upd_strides[d]);\n"
+         "      rem /= idx_t(upd_shape[d]);\n"
          "    }\n"
-         "    const int64_t p = i / window;\n"
-         "    int64_t w = i % window, off = 0;\n"
+         "    const idx_t p = i / idx_t(window);\n"
+         "    idx_t w = i % idx_t(window), off = 0;\n"
          "    bool bad = false;\n"
          "    for (int d = ndim - 1; d >= 0; --d) {\n"
-         "      const int64_t size = upd_shape[upd_ndim - ndim + d];\n"
-         "      const int64_t c = w % size;\n"
+         "      const idx_t size = idx_t(upd_shape[upd_ndim - ndim + d]);\n"
+         "      const idx_t c = w % size;\n"
          "      w /= size;\n"
          "      off += (window_start(idx, slot, shape, d, p, size, unsigned_idx, error, bad) + c) *\n"
-         "             strides[d];\n"
+         "             idx_t(strides[d]);\n"
          "    }\n"
          "    if (bad) continue; // the call raises: nothing of an invalid window is written\n"
          "    const v_s u = upd[uoff];\n"
@@ -147,23 +150,23 @@ std::string scatter_source(Dtype t, Scatter::ReduceType r, const std::string& sy
          "}\n";
 }
 
-std::string gather_axis_source(Dtype t, const std::string& symbol) {
-  return kernel_head() + "typedef " + bits_type(t) + " e_t;\n" +
+std::string gather_axis_source(Dtype t, bool large, const std::string& symbol) {
+  return kernel_head() + "typedef " + bits_type(t) + " e_t;\n" + index_typedef(large) +
          "extern \"C\" __global__ void " + symbol +
          "(const e_t* x, const int64_t* idx, e_t* out, mxc_dims<int64_t> shape,\n"
          "    mxc_dims<int64_t> strides, int ndim, int axis, int64_t axis_size, int64_t n) {\n"
-         "  for (int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n;\n"
-         "       i += int64_t(gridDim.x) * blockDim.x) {\n"
-         "    int64_t rem = i, off = 0;\n"
+         "  for (idx_t i = idx_t(blockIdx.x) * blockDim.x + threadIdx.x; i < idx_t(n);\n"
+         "       i += idx_t(gridDim.x) * blockDim.x) {\n"
+         "    idx_t rem = i, off = 0;\n"
          "    for (int d = ndim - 1; d >= 0; --d) {\n"
-         "      int64_t c = rem % shape[d];\n"
-         "      rem /= shape[d];\n"
+         "      idx_t c = rem % idx_t(shape[d]);\n"
+         "      rem /= idx_t(shape[d]);\n"
          "      if (d == axis) {\n"
-         "        c = idx[i];\n"
-         "        if (c < 0) c += axis_size;\n"
-         "        c = c < 0 ? 0 : (c >= axis_size ? axis_size - 1 : c); // no out-of-range reads\n"
+         "        int64_t j = idx[i];\n"
+         "        if (j < 0) j += axis_size;\n"
+         "        c = idx_t(j < 0 ? 0 : (j >= axis_size ? axis_size - 1 : j)); // no out-of-range reads\n"
          "      }\n"
-         "      off += c * strides[d];\n"
+         "      off += c * idx_t(strides[d]);\n"
          "    }\n"
          "    out[i] = x[off];\n"
          "  }\n"
@@ -213,10 +216,12 @@ void gather(Gather& g, const std::vector<array>& inputs, std::vector<array>& out
   std::vector<array> indices(inputs.begin() + 1, inputs.end());
   Shape index_shape(out.shape().begin(), out.shape().end() - src.ndim());
   auto ia = index_arrays(indices, g.axes(), index_shape, src.ndim(), "gather", s);
-  const std::string symbol = "mxh_gather_" + std::to_string(size_of(src.dtype()));
+  const bool large = needs_large_index({n, buffer_elements(src)});
+  const std::string symbol =
+      "mxh_gather_" + std::to_string(size_of(src.dtype())) + (large ? "_large" : "");
   CUfunction fn = find_or_build(symbol, [&](std::string* sym) {
     *sym = symbol;
-    return gather_source(src.dtype(), symbol);
+    return gather_source(src.dtype(), large, symbol);
   });
   ErrorFlag error(s);
   CUdeviceptr x = device_address(src, s), y = device_address(out, s), e = error.ptr();
@@ -238,10 +243,12 @@ void gather_axis(GatherAxis& g, const std::vector<array>& inputs, std::vector<ar
   int64_t n = out.size();
   if (n == 0) return;
   array idx = int64_copy(inputs[1], out.shape(), s);
-  const std::string symbol = "mxh_gather_axis_" + std::to_string(size_of(x.dtype()));
+  const bool large = needs_large_index({n, buffer_elements(x)});
+  const std::string symbol =
+      "mxh_gather_axis_" + std::to_string(size_of(x.dtype())) + (large ? "_large" : "");
   CUfunction fn = find_or_build(symbol, [&](std::string* sym) {
     *sym = symbol;
-    return gather_axis_source(x.dtype(), symbol);
+    return gather_axis_source(x.dtype(), large, symbol);
   });
   CUdeviceptr xp = device_address(x, s), ip = device_address(idx, s), yp = device_address(out, s);
   KernelDims shape = kernel_dims(out.shape(), "take_along_axis");
@@ -275,11 +282,12 @@ void scatter(Scatter& sc, const std::vector<array>& inputs, std::vector<array>& 
   int64_t window = 1;
   for (int d = idx_ndim; d < upd.ndim(); ++d) window *= upd.shape(d);
   const Dtype t = src.dtype() == complex64 ? uint64 : src.dtype(); // plain moves of 8 bytes
-  const std::string symbol =
-      "mxh_scatter_" + std::to_string(sc.reduce_type()) + "_" + dtype_ctype(t);
+  const bool large = needs_large_index({n, buffer_elements(upd), static_cast<int64_t>(src.size())});
+  const std::string symbol = "mxh_scatter_" + std::to_string(sc.reduce_type()) + "_" +
+                             dtype_ctype(t) + (large ? "_large" : "");
   CUfunction fn = find_or_build(symbol, [&](std::string* sym) {
     *sym = symbol;
-    return scatter_source(t, sc.reduce_type(), symbol);
+    return scatter_source(t, sc.reduce_type(), large, symbol);
   });
   ErrorFlag error(s);
   CUdeviceptr u = device_address(upd, s), y = device_address(out, s), e = error.ptr();

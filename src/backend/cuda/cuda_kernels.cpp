@@ -112,6 +112,23 @@ int ErrorFlag::read() {
   return value;
 }
 
+std::string index_typedef(bool large) {
+  return large ? "typedef int64_t idx_t;\n" : "typedef int32_t idx_t;\n";
+}
+
+bool needs_large_index(const std::vector<int64_t>& counts) {
+  for (auto c : counts) {
+    if (c >= (int64_t(1) << 31) - 1) return true;
+  }
+  return false;
+}
+
+int64_t buffer_elements(const array& a) {
+  auto& data = a.data_shared_ptr();
+  if (!data) return static_cast<int64_t>(a.data_size());
+  return static_cast<int64_t>(data->buffer.size / std::max<size_t>(1, a.itemsize()));
+}
+
 void launch_threads(CUfunction fn, int64_t n, std::vector<void*>& args, CUstream stream,
                     int threads) {
   if (n <= 0) return;

@@ -64,6 +64,14 @@ class ErrorFlag {
   CUdeviceptr ptr_ = 0;
 };
 
+// Index arithmetic of a hand-written kernel: "typedef int32_t idx_t;" when
+// every count and offset fits 31 bits (32-bit division is several times
+// faster), else int64_t. buffer_elements: a's whole buffer in its elements
+// (a bound of every offset a view of it reaches).
+std::string index_typedef(bool large);
+bool needs_large_index(const std::vector<int64_t>& counts);
+int64_t buffer_elements(const array& a);
+
 // Launches fn over n threads (grid-stride kernels: the grid is capped).
 void launch_threads(CUfunction fn, int64_t n, std::vector<void*>& args, CUstream stream,
                     int threads = 256);

@@ -48,9 +48,9 @@ extern "C" __global__ void mxh_random_bits(const uint32_t* keys, unsigned char* 
   const bool odd = words % 2;
   const int64_t per_key = half + odd;
   const int64_t n = num_keys * per_key;
-  for (int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
-       i += int64_t(gridDim.x) * blockDim.x) {
-    const int64_t k = i / per_key, j = i % per_key;
+  for (idx_t i = idx_t(blockIdx.x) * blockDim.x + threadIdx.x; i < idx_t(n);
+       i += idx_t(gridDim.x) * blockDim.x) {
+    const idx_t k = i / idx_t(per_key), j = i % idx_t(per_key);
     const uint32_t k0 = keys[2 * k], k1 = keys[2 * k + 1];
     if (j < half) {
       uint2 r = threefry2x32(k0, k1, uint32_t(j), uint32_t(j + half + odd));
@@ -76,10 +76,12 @@ void random_bits(RandomBits& r, const std::vector<array>& inputs, std::vector<ar
   // Keys as (num_keys, 2) row-major words.
   array keys = keys_in.flags().row_contiguous ? keys_in : dense_copy(keys_in, keys_in.shape(), s);
   const int64_t bytes_per_key = static_cast<int64_t>(out.size() / num_keys) * out.itemsize();
-  CUfunction fn = find_or_build("mxh_random_bits", [&](std::string* sym) {
-    *sym = "mxh_random_bits";
-    return kernel_head() + random_source;
-  });
+  const bool large = needs_large_index({static_cast<int64_t>(out.nbytes())});
+  CUfunction fn = find_or_build(large ? "mxh_random_bits_large" : "mxh_random_bits",
+                                [&](std::string* sym) {
+                                  *sym = "mxh_random_bits";
+                                  return kernel_head() + index_typedef(large) + random_source;
+                                });
   CUdeviceptr k = device_address(keys, s), y = device_address(out, s);
   int64_t nk = num_keys, bpk = bytes_per_key;
   std::vector<void*> args{&k, &y, &nk, &bpk};

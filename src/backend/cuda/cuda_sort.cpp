@@ -2,7 +2,8 @@
 // of each line over (value, position) keys (NaN last, ties by position), so
 // the order is the stable sort's, the same as the CPU's. A line of up to
 // 4096 elements sorts in one block's shared memory; longer lines sort in
-// global memory, one launch per bitonic step. Partitions are full sorts (a
+// global memory: one launch per step whose partners are a tile or more
+// apart, the steps within 2048-key tiles in shared memory. Partitions are full sorts (a
 // sorted line is a valid partition for every kth).
 #include <stdexcept>
 
@@ -14,6 +15,7 @@ namespace mxcore::cuda {
 namespace {
 
 constexpr int64_t block_sort_limit = 4096;
+constexpr uint32_t tile_keys = 2048; // keys per shared-memory tile of long lines
 
 std::string sort_source(Dtype t, const std::string& symbol) {
   return kernel_head() + type_text("in", t) +
@@ -26,11 +28,13 @@ std::string sort_source(Dtype t, const std::string& symbol) {
          "  if (!an) { if (a < b) return true; if (b < a) return false; }\n"
          "  return ai < bi;\n"
          "}\n"
+         // Orders keys p and p ^ j of v/ix; the direction comes from the
+         // key's position in its line, at (a tile's) offset `at` before p.
          "__device__ inline void bitonic_step(in_v* v, uint32_t* ix, uint32_t p, uint32_t j,\n"
-         "                                    uint32_t k, uint32_t len) {\n"
+         "                                    uint32_t k, uint32_t len, uint32_t at = 0) {\n"
          "  const uint32_t q = p ^ j;\n"
          "  if (q <= p) return;\n"
-         "  const bool up = (p & k) == 0;\n"
+         "  const bool up = ((at + p) & k) == 0;\n"
          "  const bool swap = up ? key_less(v[q], ix[q], v[p], ix[p], len)\n"
          "                       : key_less(v[p], ix[p], v[q], ix[q], len);\n"
          "  if (swap) {\n"
@@ -84,6 +88,25 @@ std::string sort_source(Dtype t, const std::string& symbol) {
          "    bitonic_step(v + row * n2, ix + row * n2, uint32_t(i % n2), j, k, len);\n"
          "  }\n"
          "}\n"
+         // Steps of j < tile (k from k_lo to k_hi) on tiles of keys in shared memory.
+         "extern \"C\" __global__ void __launch_bounds__(1024) " + symbol +
+         "_tile(in_v* v, uint32_t* ix, uint32_t len, uint32_t n2, uint32_t k_lo, uint32_t k_hi,\n"
+         "    uint32_t tile) {\n"
+         "  extern __shared__ double smem[];\n"
+         "  uint32_t* tx = reinterpret_cast<uint32_t*>(smem);\n"
+         "  in_v* tv = reinterpret_cast<in_v*>(tx + tile);\n"
+         "  const int64_t base = int64_t(blockIdx.x) * tile;\n"
+         "  const uint32_t at = uint32_t(base % n2);\n"
+         "  for (uint32_t l = threadIdx.x; l < tile; l += blockDim.x) { tv[l] = v[base + l]; tx[l] = ix[base + l]; }\n"
+         "  __syncthreads();\n"
+         "  for (uint32_t k = k_lo; k <= k_hi; k <<= 1) {\n"
+         "    for (uint32_t j = (k >> 1) < (tile >> 1) ? (k >> 1) : (tile >> 1); j > 0; j >>= 1) {\n"
+         "      for (uint32_t l = threadIdx.x; l < tile; l += blockDim.x) bitonic_step(tv, tx, l, j, k, len, at);\n"
+         "      __syncthreads();\n"
+         "    }\n"
+         "  }\n"
+         "  for (uint32_t l = threadIdx.x; l < tile; l += blockDim.x) { v[base + l] = tv[l]; ix[base + l] = tx[l]; }\n"
+         "}\n"
          "extern \"C\" __global__ void " + symbol +
          "_store(const in_v* v, const uint32_t* ix, in_s* values, uint32_t* indices, int64_t rows,\n"
          "    uint32_t len, uint32_t n2) {\n"
@@ -118,7 +141,7 @@ void sort(Sort& sp, const std::vector<array>& inputs, std::vector<array>& output
     const std::string symbol = "mxh_sort_" + dtype_ctype(t);
     auto fns = find_or_build_all(symbol, [&] { return sort_source(t, symbol); },
                                  {symbol + "_block", symbol + "_init", symbol + "_step",
-                                  symbol + "_store"});
+                                  symbol + "_tile", symbol + "_store"});
     CUstream stream = cuda_stream(s);
     CUdeviceptr x = device_address(l.dense, s), res = device_address(result, s);
     CUdeviceptr values = indices ? 0 : res, index_out = indices ? res : 0;
@@ -147,14 +170,27 @@ void sort(Sort& sp, const std::vector<array>& inputs, std::vector<array>& output
       CUdeviceptr kv = device_address(key_values, s), ki = device_address(key_index, s);
       std::vector<void*> init_args{&x, &kv, &ki, &rows, &len, &n2};
       launch_threads(fns[1], keys, init_args, stream);
-      for (uint32_t k = 2; k <= n2; k <<= 1) {
-        for (uint32_t j = k >> 1; j > 0; j >>= 1) {
+      // Steps with j below the tile run on tiles in shared memory; the rest
+      // (partners a tile or more apart) one launch each.
+      uint32_t tile = tile_keys;
+      auto tile_steps = [&](uint32_t k_lo, uint32_t k_hi) {
+        std::vector<void*> tile_args{&kv, &ki, &len, &n2, &k_lo, &k_hi, &tile};
+        Launch shape;
+        shape.block[0] = 1024;
+        shape.grid[0] = static_cast<unsigned>(keys / tile);
+        shape.shared_bytes = static_cast<unsigned>(tile * (4 + value_size));
+        launch(fns[3], shape, tile_args, stream);
+      };
+      tile_steps(2, tile);
+      for (uint32_t k = tile << 1; k <= n2; k <<= 1) {
+        for (uint32_t j = k >> 1; j >= tile; j >>= 1) {
           std::vector<void*> step_args{&kv, &ki, &rows, &len, &n2, &j, &k};
           launch_threads(fns[2], keys, step_args, stream);
         }
+        tile_steps(k, k);
       }
       std::vector<void*> store_args{&kv, &ki, &values, &index_out, &rows, &len, &n2};
-      launch_threads(fns[3], rows * static_cast<int64_t>(len), store_args, stream);
+      launch_threads(fns[4], rows * static_cast<int64_t>(len), store_args, stream);
     }
   }
   adopt_lines_layout(out, result, l.perm);
