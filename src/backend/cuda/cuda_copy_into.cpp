@@ -23,7 +23,11 @@ std::string copy_source(size_t element_size, bool large, const std::string& symb
          "  for (idx_t i = idx_t(blockIdx.x) * blockDim.x + threadIdx.x; i < idx_t(n);\n"
          "       i += idx_t(gridDim.x) * blockDim.x) {\n"
          "    idx_t rem = i, from = 0, to = 0;\n"
-         "    for (int d = ndim - 1; d > 0; --d) {\n"
+         // Unrolled to constant dims: a dynamic index into the by-value
+         // dims would copy them to local memory in every thread.
+         "#pragma unroll\n"
+         "    for (int d = 7; d > 0; --d) {\n"
+         "      if (d >= ndim) continue;\n"
          "      const idx_t size = idx_t(shape[d]), c = rem % size;\n"
          "      rem /= size;\n"
          "      from += c * idx_t(src_strides[d]);\n"

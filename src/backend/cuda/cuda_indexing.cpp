@@ -28,14 +28,14 @@ std::string bits_type(Dtype t) {
   }
 }
 
-// The start of window dimension d for position p (idx: int64 pointers).
+// The start of window dimension d for position p (idx[d]: the int64 indices
+// of axis d where slot[d] >= 0).
 const char* const window_start_text = R"(
 __device__ inline idx_t window_start(const mxc_dims<unsigned long long>& idx,
     const mxc_dims<int64_t>& slot, const mxc_dims<int64_t>& shape, int d, idx_t p,
     idx_t size, int unsigned_idx, int* error, bool& bad) {
-  const int k = int(slot[d]);
-  if (k < 0) return 0;
-  int64_t start = reinterpret_cast<const int64_t*>(idx[k])[p];
+  if (slot[d] < 0) return 0;
+  int64_t start = reinterpret_cast<const int64_t*>(idx[d])[p];
   if (start < 0) start = unsigned_idx ? shape[d] : start + shape[d];
   if (start < 0 || start + int64_t(size) > shape[d]) {
     atomicMax(error, d + 1);
@@ -58,7 +58,9 @@ std::string gather_source(Dtype t, bool large, const std::string& symbol) {
          "    const idx_t p = i / idx_t(window);\n"
          "    idx_t w = i % idx_t(window), off = 0;\n"
          "    bool bad = false;\n"
-         "    for (int d = ndim - 1; d >= 0; --d) {\n"
+         "#pragma unroll\n"
+         "    for (int d = 7; d >= 0; --d) { // constant dims: no local copies\n"
+         "      if (d >= ndim) continue;\n"
          "      const idx_t c = w % idx_t(slice[d]);\n"
          "      w /= idx_t(slice[d]);\n"
          "      off += (window_start(idx, slot, shape, d, p, idx_t(slice[d]), unsigned_idx, error, bad) + c) *\n"
@@ -124,20 +126,25 @@ std::string scatter_source(Dtype t, Scatter::ReduceType r, bool large,
          "extern \"C\" __global__ void " + symbol +
          "(const v_s* upd, v_s* out, mxc_dims<unsigned long long> idx, mxc_dims<int64_t> shape,\n"
          "    mxc_dims<int64_t> strides, mxc_dims<int64_t> slot, int ndim, mxc_dims<int64_t> upd_shape,\n"
-         "    mxc_dims<int64_t> upd_strides, int upd_ndim, int64_t window, int64_t n, int unsigned_idx,\n"
+         "    mxc_dims<int64_t> upd_strides, int upd_ndim, mxc_dims<int64_t> window_shape, int64_t window,\n"
+         "    int64_t n, int unsigned_idx,\n"
          "    int* error) {\n"
          "  for (idx_t i = idx_t(blockIdx.x) * blockDim.x + threadIdx.x; i < idx_t(n);\n"
          "       i += idx_t(gridDim.x) * blockDim.x) {\n"
          "    idx_t rem = i, uoff = 0;\n"
-         "    for (int d = upd_ndim - 1; d >= 0; --d) {\n"
+         "#pragma unroll\n"
+         "    for (int d = 7; d >= 0; --d) {\n"
+         "      if (d >= upd_ndim) continue;\n"
          "      uoff += (rem % idx_t(upd_shape[d])) * idx_t(upd_strides[d]);\n"
          "      rem /= idx_t(upd_shape[d]);\n"
          "    }\n"
          "    const idx_t p = i / idx_t(window);\n"
          "    idx_t w = i % idx_t(window), off = 0;\n"
          "    bool bad = false;\n"
-         "    for (int d = ndim - 1; d >= 0; --d) {\n"
-         "      const idx_t size = idx_t(upd_shape[upd_ndim - ndim + d]);\n"
+         "#pragma unroll\n"
+         "    for (int d = 7; d >= 0; --d) { // constant dims: no local copies\n"
+         "      if (d >= ndim) continue;\n"
+         "      const idx_t size = idx_t(window_shape[d]);\n"
          "      const idx_t c = w % size;\n"
          "      w /= size;\n"
          "      off += (window_start(idx, slot, shape, d, p, size, unsigned_idx, error, bad) + c) *\n"
@@ -158,7 +165,9 @@ std::string gather_axis_source(Dtype t, bool large, const std::string& symbol) {
          "  for (idx_t i = idx_t(blockIdx.x) * blockDim.x + threadIdx.x; i < idx_t(n);\n"
          "       i += idx_t(gridDim.x) * blockDim.x) {\n"
          "    idx_t rem = i, off = 0;\n"
-         "    for (int d = ndim - 1; d >= 0; --d) {\n"
+         "#pragma unroll\n"
+         "    for (int d = 7; d >= 0; --d) { // constant dims: no local copies\n"
+         "      if (d >= ndim) continue;\n"
          "      idx_t c = rem % idx_t(shape[d]);\n"
          "      rem /= idx_t(shape[d]);\n"
          "      if (d == axis) {\n"
@@ -189,7 +198,8 @@ IndexArrays index_arrays(const std::vector<array>& indices, const std::vector<in
   std::vector<int64_t> slot(ndim, -1);
   for (size_t k = 0; k < indices.size(); ++k) {
     ia.copies.push_back(int64_copy(indices[k], index_shape, s));
-    ia.pointers.v[k] = static_cast<int64_t>(device_address(ia.copies.back(), s));
+    // By axis, not by k: kernels index them with constant (unrolled) dims.
+    ia.pointers.v[axes[k]] = static_cast<int64_t>(device_address(ia.copies.back(), s));
     slot[axes[k]] = static_cast<int64_t>(k);
     ia.is_unsigned |= indices[k].dtype() == uint64; // values past int64's range
   }
@@ -297,9 +307,12 @@ void scatter(Scatter& sc, const std::vector<array>& inputs, std::vector<array>& 
   KernelDims upd_shape = kernel_dims(upd.shape(), "scatter");
   KernelDims upd_strides =
       kernel_dims(std::vector<int64_t>(upd.strides().begin(), upd.strides().end()), "scatter");
+  KernelDims window_shape =
+      kernel_dims(Shape(upd.shape().begin() + idx_ndim, upd.shape().end()), "scatter");
   int ndim = src.ndim(), upd_ndim = upd.ndim();
   std::vector<void*> args{&u, &y, &ia.pointers, &shape, &strides, &ia.slot, &ndim,
-                          &upd_shape, &upd_strides, &upd_ndim, &window, &n, &ia.is_unsigned, &e};
+                          &upd_shape, &upd_strides, &upd_ndim, &window_shape, &window, &n,
+                          &ia.is_unsigned, &e};
   launch_threads(fn, n, args, cuda_stream(s));
   raise_out_of_range("scatter", error.read(), src.shape());
 }
