@@ -100,15 +100,18 @@ ErrorFlag::ErrorFlag(const Stream& s) : stream_(cuda_stream(s)) {
 }
 
 ErrorFlag::~ErrorFlag() {
-  // Work still queued may write the flag: the block is released once the
-  // stream has passed it.
-  device_allocator().free_after_synchronize(buffer_);
+  // Once read, the stream has passed every use; otherwise (an exception
+  // before the read) queued work may still write it: released at the next
+  // synchronization.
+  if (read_) device_allocator().free(buffer_);
+  else device_allocator().free_after_synchronize(buffer_);
 }
 
 int ErrorFlag::read() {
   int value = 0;
   check(driver()->cuMemcpyDtoHAsync(&value, ptr_, sizeof(int), stream_), "cuMemcpyDtoH");
   check(driver()->cuStreamSynchronize(stream_), "cuStreamSynchronize");
+  read_ = true;
   return value;
 }
 

@@ -62,6 +62,7 @@ class ErrorFlag {
   CUstream stream_;
   allocator::Buffer buffer_;
   CUdeviceptr ptr_ = 0;
+  bool read_ = false;
 };
 
 // Index arithmetic of a hand-written kernel: "typedef int32_t idx_t;" when
