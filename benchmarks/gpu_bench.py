@@ -153,6 +153,43 @@ def main():
                   tmlp(xt)[:64].float().cpu().numpy())
     add(case, "mxcore", ms, flops / 1e3, "TFLOP/s, rel err %.1e" % err)
 
+    # ---- eager kernels of the other families against PyTorch eager
+    r, c = 4096 // scale, 4096
+    xt = torch.randn((r, c), device="cuda", dtype=torch.float32)
+    xm = to_gpu(xt.cpu().numpy())
+    it = torch.randint(0, r, (r * 4,), device="cuda")
+    im = to_gpu(it.cpu().numpy().astype(np.int32))
+    ut = torch.randn((r * 4, c // 8), device="cuda")
+    um = to_gpu(ut.cpu().numpy())
+    xs, xsm = xt[:, : c // 8].contiguous(), to_gpu(xt[:, : c // 8].contiguous().cpu().numpy())
+    eager = [
+        ("argmax f32 %dx%d axis -1" % (r, c), xt.numel() * 4,
+         lambda: torch.argmax(xt, -1), lambda x: mx.argmax(x, axis=-1), (xm,)),
+        ("cumsum f32 %dx%d axis -1" % (r, c), 2 * xt.numel() * 4,
+         lambda: torch.cumsum(xt, -1), lambda x: mx.cumsum(x, axis=-1), (xm,)),
+        ("cumsum f32 %dx%d axis 0" % (r, c), 2 * xt.numel() * 4,
+         lambda: torch.cumsum(xt, 0), lambda x: mx.cumsum(x, axis=0), (xm,)),
+        ("sort f32 %dx%d axis -1" % (r, c), 2 * xt.numel() * 4,
+         lambda: torch.sort(xt, -1)[0], lambda x: mx.sort(x, axis=-1), (xm,)),
+        ("argsort f32 %d (one line)" % (r * c // 4), r * c // 4 * 8,
+         lambda: torch.argsort(xt.view(-1)[: r * c // 4]),
+         lambda x: mx.argsort(x.reshape(-1)[: r * c // 4]), (xm,)),
+        ("take rows f32 %dx%d" % (r * 4, c), 2 * r * 4 * c * 4,
+         lambda: xt[it], lambda x, i: x[i], (xm, im)),
+        ("scatter add f32 %dx%d" % (r * 4, c // 8), 3 * r * 4 * c // 8 * 4,
+         lambda: xs.index_add(0, it, ut), lambda x, i, u: x.at[i].add(u), (xsm, im, um)),
+        ("concatenate f32 2x %dx%d" % (r, c), 4 * xt.numel() * 4,
+         lambda: torch.cat([xt, xt], 1), lambda x: mx.concatenate([x, x], axis=1), (xm,)),
+    ]
+    for case, nbytes, tfn, mfn, margs in eager:
+        add(case, "torch eager", time_torch(tfn, 10), nbytes)
+        add(case, "mxcore eager", time_mx(mfn, margs, 10), nbytes)
+    key = mx.random.key(0)
+    add("random.uniform f32 %d" % (r * c), "torch eager",
+        time_torch(lambda: torch.rand((r, c), device="cuda"), 10), r * c * 4)
+    add("random.uniform f32 %d" % (r * c), "mxcore eager",
+        time_mx(lambda k: mx.random.uniform(shape=(r, c), key=k), (key,), 10), r * c * 4)
+
     print("\n| case | implementation | ms | GB/s (TFLOP/s for MLP) | note |")
     print("|---|---|---:|---:|---|")
     for case, impl, ms, rate, note in rows:

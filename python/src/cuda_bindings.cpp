@@ -5,7 +5,11 @@
 #include "bindings.h"
 #include "mxcore/backend.h"
 #include "mxcore/device.h"
+#include "mxcore/memory.h"
 #include "mxcore/stream.h"
+#ifdef MXCORE_CUDA_BACKEND
+#include "backend/cuda/cuda_backend.h"
+#endif
 
 using namespace mxcore;
 
@@ -14,6 +18,38 @@ bool cuda_available() {
   return backend::has_backend(Device::gpu) &&
          std::string(backend::backend_for(Device(Device::gpu)).name()) == "cuda";
 }
+
+#ifdef MXCORE_CUDA_BACKEND
+// mx.get_active_memory() and the other counters report the CUDA allocator
+// when the default device is the GPU, as MLX's report Metal's: they replace
+// the host versions (init_memory) here, which they call otherwise.
+bool gpu_is_default() { return cuda_available() && default_device().type == Device::gpu; }
+
+void install_gpu_memory_counters(py::module_& m) {
+  auto def = [&](const char* name, auto gpu, auto host) {
+    m.attr(name) = py::cpp_function(
+        [gpu, host] { return gpu_is_default() ? gpu(cuda::device_allocator()) : host(); },
+        py::name(name), py::scope(m), py::sibling(py::none()));
+  };
+  def("get_active_memory", [](cuda::DeviceAllocator& a) { return a.active_memory(); },
+      [] { return get_active_memory(); });
+  def("get_peak_memory", [](cuda::DeviceAllocator& a) { return a.peak_memory(); },
+      [] { return get_peak_memory(); });
+  def("get_cache_memory", [](cuda::DeviceAllocator& a) { return a.cache_memory(); },
+      [] { return get_cache_memory(); });
+  def("get_memory_limit", [](cuda::DeviceAllocator& a) { return a.memory_limit(); },
+      [] { return get_memory_limit(); });
+  def("reset_peak_memory", [](cuda::DeviceAllocator& a) { a.reset_peak_memory(); },
+      [] { reset_peak_memory(); });
+  def("clear_cache", [](cuda::DeviceAllocator& a) { a.clear_cache(); }, [] { clear_cache(); });
+  m.attr("set_memory_limit") = py::cpp_function(
+      [](size_t limit) {
+        return gpu_is_default() ? cuda::device_allocator().set_memory_limit(limit)
+                                : set_memory_limit(limit);
+      },
+      py::name("set_memory_limit"), py::scope(m), py::sibling(py::none()), py::arg("limit"));
+}
+#endif
 } // namespace
 
 void init_cuda(py::module_& m) {
@@ -33,4 +69,7 @@ void init_cuda(py::module_& m) {
       },
       py::arg("stream") = py::none(),
       "The CUstream handle of a gpu stream (the default one if None).");
+#ifdef MXCORE_CUDA_BACKEND
+  if (cuda_available()) install_gpu_memory_counters(m);
+#endif
 }

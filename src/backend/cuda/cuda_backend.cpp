@@ -46,6 +46,11 @@ class CudaBackend : public backend::Backend {
     add_reduce_kernels(kernels());
     add_matmul_kernels(kernels());
     add_nccl_kernels(kernels());
+    add_scan_kernels(kernels());
+    add_sort_kernels(kernels());
+    add_indexing_kernels(kernels());
+    add_copy_into_kernels(kernels());
+    add_random_kernels(kernels());
   }
 
   const char* name() const override { return "cuda"; }

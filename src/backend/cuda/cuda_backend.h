@@ -36,6 +36,11 @@ void add_nccl_kernels(backend::KernelTable& table);   // nccl_collectives.cpp
 // The device of this process among `count`: its launch rank % count, one GPU
 // per rank (nccl_device.cpp).
 int process_device(int count);
+void add_scan_kernels(backend::KernelTable& table);   // cuda_scan.cpp
+void add_sort_kernels(backend::KernelTable& table);   // cuda_sort.cpp
+void add_indexing_kernels(backend::KernelTable& table); // cuda_indexing.cpp
+void add_copy_into_kernels(backend::KernelTable& table); // cuda_copy_into.cpp
+void add_random_kernels(backend::KernelTable& table); // cuda_random.cpp
 
 // Compute capability (90 on Hopper) and name of device 0.
 int compute_capability();

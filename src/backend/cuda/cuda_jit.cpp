@@ -59,6 +59,34 @@ std::string compile_cubin(const std::string& source, const std::string& name, in
   return cubin;
 }
 
+namespace {
+
+// The module of source: its cubin from the disk cache or NVRTC.
+CUmodule load_module(const std::string& source, const std::string& name) {
+  const int arch = compute_capability();
+  int major = 0, minor = 0;
+  nvrtc().nvrtcVersion(&major, &minor);
+  auto entry = cpu::kernel_entry_name(
+      "cuda_" + name.substr(0, 48),
+      {source, "sm_" + std::to_string(arch), std::to_string(major) + "." + std::to_string(minor)});
+  std::string cubin;
+  if (!cpu::kernel_cache_read_blob(entry, &cubin)) {
+    cubin = compile_cubin(source, name, arch);
+    cpu::kernel_cache_write_blob(entry, cubin);
+  }
+  CUmodule module = nullptr;
+  check(driver()->cuModuleLoadData(&module, cubin.data()), "cuModuleLoadData");
+  return module;
+}
+
+CUfunction function_of(CUmodule module, const std::string& symbol) {
+  CUfunction fn = nullptr;
+  check(driver()->cuModuleGetFunction(&fn, module, symbol.c_str()), "cuModuleGetFunction");
+  return fn;
+}
+
+} // namespace
+
 CUfunction find_or_build(const std::string& key, const std::string& source,
                          const std::string& symbol) {
   auto& c = modules();
@@ -66,25 +94,32 @@ CUfunction find_or_build(const std::string& key, const std::string& source,
     std::lock_guard lock(c.mtx);
     if (auto it = c.functions.find(key); it != c.functions.end()) return it->second;
   }
-  const int arch = compute_capability();
-  int major = 0, minor = 0;
-  nvrtc().nvrtcVersion(&major, &minor);
-  auto entry = cpu::kernel_entry_name(
-      "cuda_" + symbol.substr(0, 48),
-      {source, "sm_" + std::to_string(arch), std::to_string(major) + "." + std::to_string(minor)});
-  std::string cubin;
-  if (!cpu::kernel_cache_read_blob(entry, &cubin)) {
-    cubin = compile_cubin(source, symbol, arch);
-    cpu::kernel_cache_write_blob(entry, cubin);
-  }
-  const Driver& d = *driver();
-  CUmodule module = nullptr;
-  check(d.cuModuleLoadData(&module, cubin.data()), "cuModuleLoadData");
-  CUfunction fn = nullptr;
-  check(d.cuModuleGetFunction(&fn, module, symbol.c_str()), "cuModuleGetFunction");
+  CUfunction fn = function_of(load_module(source, symbol), symbol);
   std::lock_guard lock(c.mtx);
   c.functions.emplace(key, fn);
   return fn;
+}
+
+std::vector<CUfunction> find_or_build_all(const std::string& key,
+                                          const std::function<std::string()>& render,
+                                          const std::vector<std::string>& symbols) {
+  auto& c = modules();
+  std::vector<CUfunction> fns;
+  {
+    std::lock_guard lock(c.mtx);
+    for (auto& sym : symbols) {
+      auto it = c.functions.find(key + "/" + sym);
+      if (it == c.functions.end()) break;
+      fns.push_back(it->second);
+    }
+  }
+  if (fns.size() == symbols.size()) return fns;
+  fns.clear();
+  CUmodule module = load_module(render(), symbols.front());
+  for (auto& sym : symbols) fns.push_back(function_of(module, sym));
+  std::lock_guard lock(c.mtx);
+  for (size_t i = 0; i < symbols.size(); ++i) c.functions.emplace(key + "/" + symbols[i], fns[i]);
+  return fns;
 }
 
 CUfunction find_or_build(const std::string& key,

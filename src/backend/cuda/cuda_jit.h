@@ -23,6 +23,11 @@ CUfunction find_or_build(const std::string& key, const std::string& source,
 CUfunction find_or_build(const std::string& key,
                          const std::function<std::string(std::string* symbol)>& render);
 
+// Several functions of one module (one NVRTC build), by key.
+std::vector<CUfunction> find_or_build_all(const std::string& key,
+                                          const std::function<std::string()>& render,
+                                          const std::vector<std::string>& symbols);
+
 // NVRTC's cubin for the source (arch: compute capability, 90 for sm_90).
 // Usable without a GPU (tests compile every variant on CPU-only machines).
 std::string compile_cubin(const std::string& source, const std::string& name, int arch);

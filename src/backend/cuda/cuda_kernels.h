@@ -1,0 +1,80 @@
+// What the hand-written GPU kernels share (scans and arg-reductions, sorts,
+// gather/scatter, copies into views, random bits): kernel text for a dtype,
+// lines along an axis laid out as dense rows, int64 index copies, shapes and
+// strides by value, an out-of-range flag read back after a launch, and 1-D
+// launches. The elementwise and row families come from the renderer instead.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "backend/cuda/cuda_backend.h"
+#include "backend/cuda/cuda_jit.h"
+#include "kernel/op.h"
+
+namespace mxcore::cuda {
+
+// Shapes and strides (in elements) passed by value: mxc_dims<int64_t>.
+constexpr int max_kernel_dims = 8;
+struct KernelDims {
+  int64_t v[max_kernel_dims] = {};
+};
+// Throws std::invalid_argument naming op when values has more dims.
+KernelDims kernel_dims(const std::vector<int64_t>& values, const char* op);
+KernelDims kernel_dims(const Shape& shape, const char* op);
+
+// Typedefs and conversions of dtype t under a prefix P: P_s (in memory),
+// P_v (in registers: float for the half types), P_load(P_s) -> P_v,
+// P_store(P_v) -> P_s.
+std::string type_text(const std::string& prefix, Dtype t);
+
+// The head of a hand-written kernel source: the shared scalar math (with
+// kernel_ops functors of `functors`), conversions, the row folds
+// (mxcore_jit::Sum/Prod/Max/Min) and the CUDA support helpers.
+std::string kernel_head(const std::vector<kernel::Op>& functors = {});
+
+// The lines of `in` along `axis` as a dense row-major device array of shape
+// (rows, len): the other dims in order, then the axis (a device copy unless
+// in already is that layout).
+struct Lines {
+  array dense{Shape{0}, uint8, nullptr, {}}; // set by lines_along
+  int64_t rows = 0, len = 0;
+  std::vector<int> perm; // dims of in in the lines' order: others, then axis
+};
+Lines lines_along(const array& in, int axis, const Stream& s);
+// out (of in's shape) becomes a view of `result`, a row-major array in the
+// lines' order (shape of in permuted by perm).
+void adopt_lines_layout(array& out, const array& result, const std::vector<int>& perm);
+
+// A dense int64 device copy of an integer array broadcast to shape.
+array int64_copy(const array& idx, const Shape& shape, const Stream& s);
+
+// A device word that kernels set (to a nonzero code) on a bad index; read()
+// waits for the stream and returns it.
+class ErrorFlag {
+ public:
+  explicit ErrorFlag(const Stream& s);
+  ~ErrorFlag();
+  CUdeviceptr ptr() const { return ptr_; }
+  int read();
+
+ private:
+  CUstream stream_;
+  allocator::Buffer buffer_;
+  CUdeviceptr ptr_ = 0;
+  bool read_ = false;
+};
+
+// Index arithmetic of a hand-written kernel: "typedef int32_t idx_t;" when
+// every count and offset fits 31 bits (32-bit division is several times
+// faster), else int64_t. buffer_elements: a's whole buffer in its elements
+// (a bound of every offset a view of it reaches).
+std::string index_typedef(bool large);
+bool needs_large_index(const std::vector<int64_t>& counts);
+int64_t buffer_elements(const array& a);
+
+// Launches fn over n threads (grid-stride kernels: the grid is capped).
+void launch_threads(CUfunction fn, int64_t n, std::vector<void*>& args, CUstream stream,
+                    int threads = 256);
+
+} // namespace mxcore::cuda
