@@ -270,6 +270,37 @@ def fast_cases():
         yield from cases_for("fast", name, [(f"{i}", call(name, *a, **k)) for i, (a, k) in enumerate(forms)], 50.0)
 
 
+def nn_cases():
+    x = lambda s, dt="float32": make_input(dt, s)  # noqa: E731
+    w4 = make_input("float32", (32, 64), data=np.random.default_rng(3).standard_normal((32, 64)) * 0.1)
+    spec = {
+        "conv1d": [((x((2, 9, 4)), x((3, 3, 4))), {}), ((x((2, 9, 4)), x((3, 3, 4))), {"stride": 2, "padding": 1}),
+                   ((x((2, 9, 4)), x((4, 3, 2))), {"groups": 2}), ((x((2, 9, 4)), x((3, 3, 4))), {"dilation": 2}),
+                   ((x((2, 9, 4)), x((3, 3, 5))), {})],
+        "conv2d": [((x((1, 6, 6, 3)), x((4, 3, 3, 3))), {}), ((x((1, 6, 6, 3)), x((4, 3, 3, 3))), {"stride": (2, 1), "padding": (1, 0)}),
+                   ((x((1, 6, 6, 4)), x((4, 3, 3, 2))), {"groups": 2})],
+        "conv_transpose1d": [((x((2, 5, 4)), x((3, 3, 4))), {}), ((x((2, 5, 4)), x((3, 3, 4))), {"stride": 2, "padding": 1})],
+        "conv_transpose2d": [((x((1, 4, 4, 3)), x((2, 3, 3, 3))), {"stride": 2})],
+        "quantize": [((w4,), {}), ((w4, 32, 8), {}), ((w4, 64, 2), {}), ((x((32, 20)),), {})],
+        "hadamard_transform": [((x((4, 8)),), {}), ((x((4, 8)),), {"scale": 0.5}), ((x((3, 12)),), {}), ((x((4, 6)),), {})],
+        "block_masked_mm": [((x((64, 64)), x((64, 64))), {"block_size": 32,
+                             "mask_out": make_input("bool", (2, 2), data=np.array([[True, False], [True, True]]))})],
+        "gather_mm": [((x((4, 2, 3)), x((3, 3, 5))), {"rhs_indices": make_input("uint32", (4,), data=np.array([0, 2, 1, 0]))})],
+        "cumsum": [((x((3, 4), "int8"),), {"axis": 0}), ((x((3, 4), "bool"),), {})],
+    }
+    for name, forms in spec.items():
+        yield from cases_for("nn", name, [(f"{i}", call(name, *a, **k)) for i, (a, k) in enumerate(forms)], 100.0)
+    for bits in (2, 3, 4, 5, 6, 8):
+        def qmm(lib, bits=bits):
+            w = w4(lib)
+            wq, scales, biases = lib.quantize(w, 32, bits)
+            deq = lib.dequantize(wq, scales, biases, 32, bits)
+            y = lib.quantized_matmul(make_input("float32", (3, 64), data=np.ones((3, 64)))(lib), wq, scales, biases,
+                                     transpose=True, group_size=32, bits=bits)
+            return deq, y
+        yield Case(f"quantized[{bits}]", "nn", "quantized_matmul", qmm, 100.0)
+
+
 def more_cases():
     from mlx_diff_cases_index import index_cases, transform_cases
     yield from shape_cases()
@@ -278,5 +309,6 @@ def more_cases():
     yield from fft_cases()
     yield from random_cases()
     yield from fast_cases()
+    yield from nn_cases()
     yield from index_cases()
     yield from transform_cases()
