@@ -178,8 +178,6 @@ void init_ops_elementwise(py::module_& m) {
       {"less_equal", mxcore::less_equal, "Element-wise less than or equal."},
       {"greater", mxcore::greater, "Element-wise greater than."},
       {"greater_equal", mxcore::greater_equal, "Element-wise greater or equal."},
-      {"logical_and", mxcore::logical_and, "Element-wise logical and."},
-      {"logical_or", mxcore::logical_or, "Element-wise logical or."},
       {"bitwise_and", mxcore::bitwise_and, "Element-wise bitwise and."},
       {"bitwise_or", mxcore::bitwise_or, "Element-wise bitwise or."},
       {"bitwise_xor", mxcore::bitwise_xor, "Element-wise bitwise xor."},
@@ -187,6 +185,15 @@ void init_ops_elementwise(py::module_& m) {
       {"right_shift", mxcore::right_shift, "Element-wise right shift."},
   };
   for (const auto& e : binary_ops) def_binary(m, e.name, e.fn, e.doc);
+  // As in MLX, a Python scalar operand of logical_and/or is converted on its
+  // own (not to the other array's dtype): uint8 `x and -3` does not overflow.
+  for (auto [name, fn, doc] : {std::tuple{"logical_and", BinaryFn(mxcore::logical_and), "Element-wise logical and."},
+                               std::tuple{"logical_or", BinaryFn(mxcore::logical_or), "Element-wise logical or."}}) {
+    m.def(name, [fn, name](const py::object& a, const py::object& b, mxpy::StreamArg s) {
+      reject_none(name, a, b);
+      return fn(to_array(a), to_array(b), s);
+    }, py::arg("a"), py::arg("b"), py::arg("stream") = py::none(), doc);
+  }
 
   m.def("divmod", [](const py::object& a, const py::object& b, mxpy::StreamArg s) {
     auto [x, y] = to_arrays(a, b);

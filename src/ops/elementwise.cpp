@@ -9,6 +9,11 @@ namespace mxcore {
 
 array astype(array a, Dtype dtype, StreamOrDevice s) {
   if (a.dtype() == dtype) return a;
+  // A complex number is true when either part is nonzero (the converting copy
+  // alone would look at the real part only).
+  if (a.dtype() == complex64 && dtype == bool_) {
+    return not_equal(a, array(complex64_t(0.0f, 0.0f), complex64), s);
+  }
   return array(a.shape(), dtype, std::make_shared<AsType>(to_stream(s), dtype), {a});
 }
 

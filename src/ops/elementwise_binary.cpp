@@ -6,12 +6,6 @@ namespace mxcore {
 
 namespace {
 
-void check_not_bool(Dtype t, const char* op) {
-  if (t == bool_) {
-    throw std::invalid_argument(std::string("[") + op + "] Not supported for bool.");
-  }
-}
-
 // Ordering ops (floor_divide, remainder, maximum, ...) need real numbers.
 Dtype real_result_type(const array& a, const array& b, const char* op) {
   auto t = result_type(a, b);
@@ -77,7 +71,8 @@ array remainder(const array& a, const array& b, StreamOrDevice s) {
 
 std::vector<array> divmod(const array& a, const array& b, StreamOrDevice s) {
   auto t = real_result_type(a, b, "divmod");
-  check_not_bool(t, "divmod");
+  // On bools MLX gives the bool floor_divide and remainder.
+  if (t == bool_) return {floor_divide(a, b, s), remainder(a, b, s)};
   auto stream = to_stream(s);
   auto inputs = broadcast_arrays({astype(a, t, stream), astype(b, t, stream)}, stream);
   auto shape = inputs[0].shape();

@@ -225,9 +225,8 @@ array pinv(const array& a, StreamOrDevice s) {
 
 array cross(const array& a, const array& b, int axis, StreamOrDevice s) {
   auto st = to_stream(s);
-  if (a.ndim() != b.ndim()) {
-    throw std::invalid_argument("[linalg::cross] Inputs must have the same number of dimensions.");
-  }
+  // As in MLX, `axis` picks each input's vector axis and the other axes
+  // broadcast (a batch of vectors against one vector).
   int ax_a = normalize_axis(axis, a.ndim(), "linalg::cross");
   int ax_b = normalize_axis(axis, b.ndim(), "linalg::cross");
   auto components = [&](const array& x, int ax) {
@@ -247,7 +246,9 @@ array cross(const array& a, const array& b, int axis, StreamOrDevice s) {
   auto term = [&](int i, int j) {
     return subtract(multiply(ca[i], cb[j], st), multiply(ca[j], cb[i], st), st);
   };
-  return concatenate({term(1, 2), term(2, 0), term(0, 1)}, ax_a, st);
+  auto t0 = term(1, 2);
+  return concatenate({t0, term(2, 0), term(0, 1)},
+                     normalize_axis(axis, t0.ndim(), "linalg::cross"), st);
 }
 
 } // namespace mxcore::linalg

@@ -119,7 +119,9 @@ array arg_reduce_all(const array& a, bool keepdims, ArgReduce::ReduceType type,
 // ---------------------------------------------------------------- all / any
 
 array all(const array& a, const std::vector<int>& axes, bool keepdims, StreamOrDevice s) {
-  return make_reduce(a, axes, keepdims, Reduce::And, bool_, "all", s);
+  // Complex values reduce as bools (either part nonzero), not by their real part.
+  const array x = a.dtype() == complex64 ? astype(a, bool_, s) : a;
+  return make_reduce(x, axes, keepdims, Reduce::And, bool_, "all", s);
 }
 array all(const array& a, int axis, bool keepdims, StreamOrDevice s) {
   return all(a, std::vector<int>{axis}, keepdims, s);
@@ -129,7 +131,9 @@ array all(const array& a, bool keepdims, StreamOrDevice s) {
 }
 
 array any(const array& a, const std::vector<int>& axes, bool keepdims, StreamOrDevice s) {
-  return make_reduce(a, axes, keepdims, Reduce::Or, bool_, "any", s);
+  // Complex values reduce as bools (either part nonzero), not by their real part.
+  const array x = a.dtype() == complex64 ? astype(a, bool_, s) : a;
+  return make_reduce(x, axes, keepdims, Reduce::Or, bool_, "any", s);
 }
 array any(const array& a, int axis, bool keepdims, StreamOrDevice s) {
   return any(a, std::vector<int>{axis}, keepdims, s);
@@ -288,6 +292,8 @@ array logsumexp(const array& a, const std::vector<int>& axes, bool keepdims,
   }
   auto stream = to_stream(s);
   auto r = compute_reduce_shape(axes, a.shape(), "logsumexp");
+  // Integers and bools are summed as floats: a - max(a) in int8 would wrap.
+  if (!is_inexact(a.dtype())) return logsumexp(astype(a, float32, stream), axes, keepdims, s);
   // Subtracting the max keeps exp in range; rows whose max is +-inf would
   // give inf - inf = nan, so they take the max itself.
   array maxval = stop_gradient(max(a, axes, true, stream), stream);

@@ -36,8 +36,10 @@ array cummin(const array& a, int axis, bool reverse, bool inclusive, StreamOrDev
 }
 
 array logcumsumexp(const array& a, int axis, bool reverse, bool inclusive, StreamOrDevice s) {
-  return make_scan(a, axis, reverse, inclusive, Scan::LogAddExp, at_least_float(a.dtype()),
-                   "logcumsumexp", s);
+  // Bools are not passed through to the kernel as for cumsum: log-add-exp needs floats.
+  Dtype t = at_least_float(a.dtype());
+  return make_scan(a.dtype() == bool_ ? astype(a, t, to_stream(s)) : a, axis, reverse, inclusive,
+                   Scan::LogAddExp, t, "logcumsumexp", s);
 }
 
 } // namespace mxcore
