@@ -22,7 +22,7 @@ import frameworks as fw  # noqa: E402
 from harness import Results, time_interleaved  # noqa: E402
 from workloads_first_call import first_call_workload  # noqa: E402
 from workloads_kernels import kernel_workloads  # noqa: E402
-from workloads_models import model_workloads  # noqa: E402
+from workloads_models import first_run_workloads, model_workloads  # noqa: E402
 
 
 def machine():
@@ -68,6 +68,7 @@ def main():
     workloads += model_workloads(frameworks, short=not args.full)
     if not args.no_first_call:
         workloads.append(first_call_workload(frameworks))
+        workloads += first_run_workloads(frameworks, short=not args.full)
     if args.only:
         wanted = args.only.split(",")
         workloads = [w for w in workloads if any(s in w.name for s in wanted)]

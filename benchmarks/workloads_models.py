@@ -4,7 +4,12 @@ CNN training step with batch norm, and llama-style greedy decoding with a
 fixed-size KV cache (reported in tokens/s). Each training step is value and
 grad of the loss plus an SGD update, compiled as one function; labels are
 one-hot so every framework runs the same ops (no gathers)."""
+import json
 import math
+import os
+import subprocess
+import sys
+import tempfile
 
 import numpy as np
 
@@ -218,3 +223,59 @@ def decode_workload(frameworks, rng, tokens, d=256, heads=8, layers=4, vocab=512
 
         w.add(f"{F.name} compiled" if F.name in ("mxcore", "mlx") else F.name, unit)
     return w
+
+
+# ------------------------------------------------------------------ first runs
+FIRST_RUN_UNITS = 5
+FIRST_RUN_SNIPPET = r"""
+import json, sys, time
+sys.path.insert(0, {here!r})
+import frameworks as fw
+import workloads_models as wm
+F = [f for f in fw.available()[0] if f.name == {framework!r}][0]
+(w,) = [w for w in wm.model_workloads([F], short=True) if w.name == {step!r}]
+(unit,) = w.impls.values()
+tic = time.perf_counter()
+for _ in range({units}):
+    unit()
+print(json.dumps(time.perf_counter() - tic))
+"""
+
+
+def first_run_seconds(framework, step, units):
+    """Seconds for the first `units` units of a step in a fresh process with
+    empty kernel caches (imports and data set-up not timed)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    with tempfile.TemporaryDirectory(prefix="mxcore-bench-cache-") as cache:
+        env = dict(os.environ, MXCORE_CACHE_DIR=os.path.join(cache, "mxcore"),
+                   TORCHINDUCTOR_CACHE_DIR=os.path.join(cache, "inductor"),
+                   TRITON_CACHE_DIR=os.path.join(cache, "triton"))
+        code = FIRST_RUN_SNIPPET.format(here=here, framework=framework, step=step, units=units)
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                             text=True, timeout=900)
+        if out.returncode != 0:
+            raise RuntimeError(out.stderr.strip().splitlines()[-1] if out.stderr else "failed")
+        return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def first_run_workloads(frameworks, short):
+    """The real steps' first runs: the first FIRST_RUN_UNITS units (steps, or
+    decodes of the token sequence) in a fresh process, caches empty. Compare
+    with FIRST_RUN_UNITS x the warm row of the same step (target: <= 2x)."""
+    steps = ["MLP training step"] if short else [
+        "MLP training step", "transformer LM training step", "CNN + batch norm training step",
+        "llama-style decoding, KV cache"]
+    out = []
+    for step in steps:
+        w = Workload(f"{step}, first {FIRST_RUN_UNITS} units", "fresh process", "float32",
+                     "empty caches")
+        w.first_call = True
+        w.self_timed = True
+        for F in frameworks:
+            if F.name == "numpy" or (F.value_and_grad is None and "training" in step):
+                continue
+            impl = f"{F.name} compiled" if F.name in ("mxcore", "mlx") else F.name
+            w.add(impl, lambda name=F.name, step=step: first_run_seconds(name, step,
+                                                                          FIRST_RUN_UNITS))
+        out.append(w)
+    return out

@@ -4,10 +4,12 @@
 #include <chrono>
 #include <exception>
 #include <mutex>
+#include <optional>
 #include <stack>
 #include <unordered_map>
 #include <unordered_set>
 
+#include "eval_profile.h"
 #include "mxcore/backend.h"
 #include "mxcore/eval_interrupt.h"
 #include "mxcore/primitives.h"
@@ -189,6 +191,8 @@ void eval_impl(std::vector<array> outputs) {
     for (auto& s : streams) backend::backend_for(s.device).synchronize(s);
   };
   InterruptPoller interrupts;
+  std::optional<EvalProfileTimer> profile;
+  if (eval_profile_enabled()) profile.emplace();
 
   for (auto& slot : tape) {
     try {
@@ -212,7 +216,9 @@ void eval_impl(std::vector<array> outputs) {
     auto& prim = a.primitive();
     if (several_streams) order_after_inputs(a, producers);
     try {
+      if (profile) profile->before_kernel();
       backend::backend_for(prim.device()).eval(prim, a.inputs(), outs);
+      if (profile) profile->after_kernel(prim, outs);
     } catch (...) {
       // A kernel that failed after placing its output leaves it unevaluated,
       // so a later eval runs it again and reports the same error.

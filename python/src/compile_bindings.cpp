@@ -12,6 +12,7 @@
 #include "backend/cpu/compiled_jit.h"
 #include "backend/cpu/jit_background.h"
 #include "compile_key.h"
+#include "eval_profile.h"
 #include "mxcore/compile.h"
 #include "mxcore/graph_utils.h"
 #include "trees.h"
@@ -381,6 +382,20 @@ void init_compile(py::module_& m) {
         "``MLX_DISABLE_COMPILE`` (or ``MXCORE_DISABLE_COMPILE``) does the same.");
   m.def("enable_compile", &enable_compile,
         "Globally enable compilation (undoes disable_compile and the environment flag).");
+  m.def("_set_eval_profile", &detail::set_eval_profile, py::arg("on"),
+        "Internal: time every primitive eval runs (MXCORE_LOG=profile turns it on at start).");
+  m.def("_eval_profile", [](bool reset) {
+    auto r = detail::eval_profile_report(reset);
+    py::list rows;
+    for (auto& row : r.rows) rows.append(py::make_tuple(row.key, row.calls, row.ns, row.minor_faults));
+    py::dict d;
+    d["rows"] = rows;
+    d["evals"] = r.evals;
+    d["eval_ns"] = r.eval_ns;
+    d["kernel_ns"] = r.kernel_ns;
+    return d;
+  }, py::arg("reset") = true,
+     "Internal: {rows: [(primitive, calls, ns, minor faults)], evals, eval_ns, kernel_ns}.");
   m.def("_graph_primitive_names", [](const py::args& args) {
     return graph_primitive_names(arrays_of(args));
   }, "Internal: the primitive names of the unevaluated graph of the arrays.");

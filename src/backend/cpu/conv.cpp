@@ -1,8 +1,9 @@
 // Eager CPU convolution: im2col into a bounded scratch buffer + BLAS gemm.
 //
-// Output rows (batch x output positions, flattened) are processed in tiles so
-// the scratch holds at most ~kScratchBytes of unfolded input whatever the
-// problem size. For one tile and one group, row r of the scratch holds the
+// Output rows (batch x output positions, flattened) are processed in tiles of
+// at most ~kTileBytes of unfolded input, so a tile is unfolded and multiplied
+// while it is in cache, and the tiles are shared out over the thread pool
+// (each thread unfolds its own tiles and runs its own single-threaded gemms). For one tile and one group, row r of the scratch holds the
 // input values under the kernel at that output position, ordered like the
 // weight's (kernel position, channel) flattening; one gemm against the
 // (C_out/groups, kernel*C_in/groups) weight block writes the output columns of
@@ -26,7 +27,11 @@ namespace mxcore::cpu {
 
 namespace {
 
-constexpr int64_t kScratchBytes = int64_t(8) << 20;
+// A tile of unfolded input stays in the per-core cache between im2col and gemm.
+constexpr int64_t kTileBytes = int64_t(256) << 10;
+// Multiply-adds below which a convolution runs on the calling thread alone
+// (waking the pool costs more than the second core gains; matmul's threshold).
+constexpr int64_t kParallelWork = int64_t(1) << 21;
 // Marks a tap that reads padding or a dilation zero (offsets themselves may be
 // negative: views can have negative strides).
 constexpr int64_t kMiss = INT64_MIN;
@@ -91,6 +96,46 @@ Geometry make_geometry(const array& in, const array& w, const array& out, const 
     g.taps.push_back(std::move(taps));
   }
   return g;
+}
+
+// How `rows` output rows are cut into tiles and the tiles into parts, one
+// part per thread when the work is worth the pool.
+struct TilePlan {
+  int64_t tile = 1;  // rows per tile
+  int64_t tiles = 0; // tile count
+  int64_t parts = 1;
+  int64_t part_begin(int64_t part) const { return part * tiles / parts; }
+};
+
+TilePlan plan_tiles(int64_t rows, int64_t row_len, int64_t work, size_t elem) {
+  TilePlan t;
+  t.tile = std::min<int64_t>(rows, std::max<int64_t>(16, kTileBytes / (row_len * int64_t(elem))));
+  const bool threaded = work >= kParallelWork && num_threads() > 1;
+  if (threaded) {
+    t.tile = std::min<int64_t>(t.tile, std::max<int64_t>(16, (rows + num_threads() - 1) / num_threads()));
+  }
+  t.tile = std::max<int64_t>(t.tile, 1);
+  t.tiles = (rows + t.tile - 1) / t.tile;
+  t.parts = threaded ? std::min<int64_t>(num_threads(), t.tiles) : 1;
+  return t;
+}
+
+// Runs fn(part) for every part, over the pool when there are several.
+template <typename F>
+void for_each_part(int64_t parts, F&& fn) {
+  if (parts == 1) {
+    fn(int64_t(0));
+    return;
+  }
+  parallel_for(parts, 1, [&](int64_t b, int64_t e) {
+    for (int64_t part = b; part < e; ++part) fn(part);
+  });
+}
+
+template <typename Tc>
+array scratch(int64_t elements) {
+  return array(allocator::malloc(std::max<int64_t>(1, elements) * sizeof(Tc)),
+               {int(std::max<int64_t>(1, elements))}, dtype_of<Tc>);
 }
 
 // Unfolds output rows [r0, r1) of channel group `group` into col (row length
@@ -263,38 +308,35 @@ void conv_typed(const array& in, const array& w, array& out, const ConvParams& p
     return;
   }
 
-  const int64_t tile = std::min<int64_t>(
-      rows, std::max<int64_t>(16, kScratchBytes / (row_len * int64_t(sizeof(Tc)))));
-  array col(allocator::malloc(tile * row_len * sizeof(Tc)), {int(tile * row_len)},
-            dtype_of<Tc>);
-  Tc* cp = col.data<Tc>();
-  std::optional<array> acc;
-  if constexpr (!direct) {
-    acc = array(allocator::malloc(tile * c_out * sizeof(Tc)), {int(tile * c_out)}, dtype_of<Tc>);
-  }
+  const TilePlan plan = plan_tiles(rows, row_len, rows * row_len * c_out, sizeof(Tc));
   const Tin* x = in.data<Tin>();
-  const int64_t grain = std::max<int64_t>(1, 4096 / row_len);
-  for (int64_t r0 = 0; r0 < rows; r0 += tile) {
-    const int64_t m = std::min(tile, rows - r0);
-    Tc* c_tile;
-    if constexpr (direct) {
-      c_tile = dst + r0 * c_out;
-    } else {
-      c_tile = acc->template data<Tc>();
+  for_each_part(plan.parts, [&](int64_t part) {
+    array col = scratch<Tc>(plan.tile * row_len);
+    Tc* cp = col.data<Tc>();
+    std::optional<array> acc;
+    if constexpr (!direct) acc = scratch<Tc>(plan.tile * c_out);
+    for (int64_t t = plan.part_begin(part); t < plan.part_begin(part + 1); ++t) {
+      const int64_t r0 = t * plan.tile;
+      const int64_t m = std::min(plan.tile, rows - r0);
+      Tc* c_tile;
+      if constexpr (direct) {
+        c_tile = dst + r0 * c_out;
+      } else {
+        c_tile = acc->template data<Tc>();
+      }
+      for (int grp = 0; grp < groups; ++grp) {
+        im2col<Tin, Tc>(x, g, grp, cg, r0, r0 + m, cp);
+        // out[:, group] = col @ w[group]^T
+        gemm(false, int(m), og, int(row_len), cp, int(row_len),
+             wp + int64_t(grp) * og * row_len, int(row_len), Tc(0),
+             c_tile + int64_t(grp) * og, c_out);
+      }
+      if constexpr (!direct) {
+        Tin* o = dst + r0 * c_out;
+        for (int64_t i = 0; i < m * c_out; ++i) o[i] = static_cast<Tin>(c_tile[i]);
+      }
     }
-    for (int grp = 0; grp < groups; ++grp) {
-      parallel_for(m, grain, [&](int64_t b, int64_t e) {
-        im2col<Tin, Tc>(x, g, grp, cg, r0 + b, r0 + e, cp + b * row_len);
-      });
-      // out[:, group] = col @ w[group]^T
-      gemm(false, int(m), og, int(row_len), cp, int(row_len), wp + int64_t(grp) * og * row_len,
-           int(row_len), Tc(0), c_tile + int64_t(grp) * og, c_out);
-    }
-    if constexpr (!direct) {
-      Tin* o = dst + r0 * c_out;
-      for (int64_t i = 0; i < m * c_out; ++i) o[i] = static_cast<Tin>(c_tile[i]);
-    }
-  }
+  });
 }
 
 // dw[group] = sum over row tiles of dy[:, group]^T @ col[group]: the forward
@@ -321,37 +363,45 @@ void weight_grad_typed(const array& in, const array& cotan, array& out, const Co
     copy_into(cotan, dy);
   }
   const Tc* dyp = dy.data<Tc>();
-  std::optional<array> acc;
-  if constexpr (!direct) {
-    acc = array(allocator::malloc(out.size() * sizeof(Tc)), out.shape(), dtype_of<Tc>);
-  }
-  Tc* accp;
-  if constexpr (direct) {
-    accp = dst;
-  } else {
-    accp = acc->template data<Tc>();
-  }
-  const int64_t tile = std::min<int64_t>(
-      rows, std::max<int64_t>(16, kScratchBytes / (row_len * int64_t(sizeof(Tc)))));
-  array col(allocator::malloc(tile * row_len * sizeof(Tc)), {int(tile * row_len)},
-            dtype_of<Tc>);
-  Tc* cp = col.data<Tc>();
-  const Tin* x = in.data<Tin>();
-  const int64_t grain = std::max<int64_t>(1, 4096 / row_len);
-  for (int64_t r0 = 0; r0 < rows; r0 += tile) {
-    const int64_t m = std::min(tile, rows - r0);
-    for (int grp = 0; grp < groups; ++grp) {
-      parallel_for(m, grain, [&](int64_t b, int64_t e) {
-        im2col<Tin, Tc>(x, g, grp, cg, r0 + b, r0 + e, cp + b * row_len);
-      });
-      gemm(true, og, int(row_len), int(m), dyp + r0 * c_out + int64_t(grp) * og, c_out, cp,
-           int(row_len), Tc(r0 == 0 ? 0 : 1), accp + int64_t(grp) * og * row_len,
-           int(row_len));
+  const TilePlan plan = plan_tiles(rows, row_len, rows * row_len * c_out, sizeof(Tc));
+  // Part 0 accumulates into the result (when it has the compute type), every
+  // other part into its own partial sum, added in part order afterwards.
+  const int64_t w_size = int64_t(out.size());
+  array sums = scratch<Tc>((direct ? plan.parts - 1 : plan.parts) * w_size);
+  auto part_sum = [&](int64_t part) -> Tc* {
+    if constexpr (direct) {
+      if (part == 0) return dst;
+      return sums.data<Tc>() + (part - 1) * w_size;
+    } else {
+      return sums.data<Tc>() + part * w_size;
     }
+  };
+  const Tin* x = in.data<Tin>();
+  for_each_part(plan.parts, [&](int64_t part) {
+    array col = scratch<Tc>(plan.tile * row_len);
+    Tc* cp = col.data<Tc>();
+    Tc* accp = part_sum(part);
+    const int64_t t0 = plan.part_begin(part), t1 = plan.part_begin(part + 1);
+    if (t0 == t1) std::fill(accp, accp + w_size, Tc(0));
+    for (int64_t t = t0; t < t1; ++t) {
+      const int64_t r0 = t * plan.tile;
+      const int64_t m = std::min(plan.tile, rows - r0);
+      for (int grp = 0; grp < groups; ++grp) {
+        im2col<Tin, Tc>(x, g, grp, cg, r0, r0 + m, cp);
+        gemm(true, og, int(row_len), int(m), dyp + r0 * c_out + int64_t(grp) * og, c_out, cp,
+             int(row_len), Tc(t == t0 ? 0 : 1), accp + int64_t(grp) * og * row_len,
+             int(row_len));
+      }
+    }
+  });
+  Tc* total = part_sum(0);
+  for (int64_t part = 1; part < plan.parts; ++part) {
+    const Tc* partial = part_sum(part);
+    for (int64_t i = 0; i < w_size; ++i) total[i] += partial[i];
   }
-  if (p.flip) flip_kernel(accp, c_out, g.kernel_size, cg);
+  if (p.flip) flip_kernel(total, c_out, g.kernel_size, cg);
   if constexpr (!direct) {
-    for (size_t i = 0; i < out.size(); ++i) dst[i] = static_cast<Tin>(accp[i]);
+    for (int64_t i = 0; i < w_size; ++i) dst[i] = static_cast<Tin>(total[i]);
   }
 }
 
@@ -420,21 +470,27 @@ void input_grad_typed(const array& w, const array& cotan, array& out, const Conv
       copy_into(cotan, dy);
     }
     const Tc* dyp = dy.data<Tc>();
-    const int64_t tile = std::min<int64_t>(
-        rows, std::max<int64_t>(16, kScratchBytes / (row_len * int64_t(sizeof(Tc)))));
-    array col(allocator::malloc(tile * row_len * sizeof(Tc)), {int(tile * row_len)},
-              dtype_of<Tc>);
-    Tc* cp = col.data<Tc>();
-    for (int64_t r0 = 0; r0 < rows; r0 += tile) {
-      const int64_t m = std::min(tile, rows - r0);
-      for (int grp = 0; grp < groups; ++grp) {
-        // col = dy[:, group] @ w[group]   (m x og) @ (og x row_len)
-        scipy_gemm_nn(int(m), int(row_len), og, dyp + r0 * c_out + int64_t(grp) * og, c_out,
-                      wp + int64_t(grp) * og * row_len, int(row_len), cp, int(row_len));
-        // Windows overlap, so the scatter runs serially.
-        col2im<Tc>(cp, g, grp, cg, r0, r0 + m, dx);
+    // Windows of one image overlap, so its scatter stays on one thread; the
+    // parts are whole images (their gradients are disjoint).
+    const int64_t images = out.shape(0);
+    const int64_t tile = plan_tiles(rows, row_len, 0, sizeof(Tc)).tile;
+    const int64_t parts = rows * row_len * c_out >= kParallelWork
+                              ? std::min<int64_t>(num_threads(), images)
+                              : 1;
+    for_each_part(parts, [&](int64_t part) {
+      array col = scratch<Tc>(tile * row_len);
+      Tc* cp = col.data<Tc>();
+      const int64_t r_end = (part + 1) * images / parts * g.positions;
+      for (int64_t r0 = part * images / parts * g.positions; r0 < r_end; r0 += tile) {
+        const int64_t m = std::min(tile, r_end - r0);
+        for (int grp = 0; grp < groups; ++grp) {
+          // col = dy[:, group] @ w[group]   (m x og) @ (og x row_len)
+          scipy_gemm_nn(int(m), int(row_len), og, dyp + r0 * c_out + int64_t(grp) * og, c_out,
+                        wp + int64_t(grp) * og * row_len, int(row_len), cp, int(row_len));
+          col2im<Tc>(cp, g, grp, cg, r0, r0 + m, dx);
+        }
       }
-    }
+    });
   }
   if constexpr (!direct) {
     Tin* o = out.data<Tin>();

@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <climits>
 #include <cstdlib>
 #include <fstream>
 #include <mutex>
@@ -216,12 +217,36 @@ std::string cpu_identity() {
   return model + "|" + flags;
 }
 
-// The compiler's path and `--version` output, probed once: part of every
-// entry name, so an upgraded compiler never reuses old objects. nullopt
-// (after a warning, with the JIT switched off) if it does not answer.
+// Names the private cache entry that holds a compiler's `--version` output,
+// keyed by the binary it resolves to (symlinks followed) with its mtime and
+// size, so a second process reads it instead of running the compiler, and an
+// upgraded or replaced compiler is probed again; HMAC-verified like every
+// entry. "" when the compiler cannot be statted.
+std::string version_probe_entry(const std::string& compiler) {
+  char real[PATH_MAX];
+  struct stat st;
+  if (::realpath(compiler.c_str(), real) == nullptr || ::stat(real, &st) != 0) return "";
+  std::ostringstream key;
+  key << real << "|" << st.st_mtim.tv_sec << "." << st.st_mtim.tv_nsec << "|" << st.st_size
+      << "|" << st.st_ino;
+  // ".probe", not ".kernel": it is no kernel (the cache's size cap and
+  // clearing still cover it).
+  std::string name = kernel_entry_name("compiler_version", {compiler, key.str()});
+  return name.substr(0, name.size() - std::string(".kernel").size()) + ".probe";
+}
+
+// The compiler's path and `--version` output, probed once per compiler
+// binary (cached across processes): part of every entry name, so an upgraded
+// compiler never reuses old objects. nullopt (after a warning, with the JIT
+// switched off) if it does not answer.
 const std::optional<std::string>& compiler_identity() {
   // Leaked, like every table here: a background build may still read it at exit.
   static const auto* id = new std::optional<std::string>([]() -> std::optional<std::string> {
+    const std::string probe_entry = version_probe_entry(jit_compiler());
+    std::string version;
+    if (!probe_entry.empty() && kernel_cache_read_blob(probe_entry, &version)) {
+      return jit_compiler() + "\n" + version;
+    }
     auto dir = kernel_cache_make_build_dir();
     if (dir.empty()) {
       warn_unavailable("no private directory to build kernels in");
@@ -229,7 +254,7 @@ const std::optional<std::string>& compiler_identity() {
     }
     double timeout = jit_timeout_seconds();
     auto run = run_with_timeout({jit_compiler(), "--version"}, dir + "/version.log", timeout);
-    auto version = read_tail(dir + "/version.log", 4000);
+    version = read_tail(dir + "/version.log", 4000);
     kernel_cache_remove_build_dir(dir);
     if (!run.succeeded()) {
       std::ostringstream why;
@@ -242,6 +267,7 @@ const std::optional<std::string>& compiler_identity() {
       warn_unavailable(why.str());
       return std::nullopt;
     }
+    if (!probe_entry.empty()) kernel_cache_write_blob(probe_entry, version);
     return jit_compiler() + "\n" + version;
   }());
   return *id;

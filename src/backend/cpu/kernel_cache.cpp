@@ -369,7 +369,10 @@ std::vector<EntryFile> scan_entries(const CacheDirs& dirs, bool remove_entries) 
       ::unlinkat(dirs.kernels.get(), name.c_str(), 0);
       continue;
     }
-    if (S_ISREG(st.st_mode)) entries.push_back({name, uint64_t(st.st_size), mtime_ns});
+    // Compiler --version probes (a few hundred bytes, one per compiler binary)
+    // stay out of the size cap: clearing removes them, eviction does not.
+    const bool probe = name.size() > 6 && name.compare(name.size() - 6, 6, ".probe") == 0;
+    if (S_ISREG(st.st_mode) && !probe) entries.push_back({name, uint64_t(st.st_size), mtime_ns});
   }
   ::closedir(dir);
   return entries;
