@@ -45,6 +45,9 @@ void init_metal(py::module_& m) {
     s["peak_memory"] = b.metal_allocator().peak_memory();
     s["cache_memory"] = b.metal_allocator().cache_memory();
     s["ops_per_command_buffer"] = metal::MetalBackend::ops_per_command_buffer();
+    py::dict fallbacks; // primitive name -> CPU kernel runs (no Metal kernel)
+    for (auto& [name, n] : b.cpu_fallbacks()) fallbacks[py::str(name)] = n;
+    s["cpu_fallbacks"] = fallbacks;
     return s;
   });
   mm.def("clear_cache", [] { require_backend("clear_cache").metal_allocator().clear_cache(); });

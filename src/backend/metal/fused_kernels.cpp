@@ -46,7 +46,7 @@ void run_fused(const kernel::FusedProgram& program, Primitive& prim,
   // complex64 has no MSL spelling the emulator's C++ shares (.real members):
   // such programs run the CPU kernel on the same buffers.
   if (has_complex(inputs, outputs)) {
-    backend::eval_without_kernel(prim, inputs, outputs);
+    cpu_fallback(prim, inputs, outputs);
     return;
   }
   // The JIT's test switch forces 64-bit indices here too.
@@ -127,7 +127,7 @@ void register_elementwise_kernels(backend::KernelTable& table) {
                                  std::vector<array>& outputs) {
     const kernel::FusedProgram* program = c.program();
     if (program == nullptr || program->row) {
-      backend::eval_without_kernel(c, inputs, outputs); // CPU kernel, unified memory
+      cpu_fallback(c, inputs, outputs); // CPU kernel, unified memory
       return;
     }
     run_fused(*program, c, inputs, outputs);

@@ -1,6 +1,7 @@
 #include "backend/metal/metal_backend.h"
 
 #include <atomic>
+#include <cstring>
 #include <cstdlib>
 #include <mutex>
 #include <stdexcept>
@@ -15,6 +16,11 @@ struct StreamState {
   int ops = 0;
   std::vector<std::shared_ptr<array::Data>> retained; // by the buffer being encoded
   std::vector<std::shared_ptr<api::CommandBuffer>> in_flight; // committed, not waited for
+  struct ErrorRecord {
+    array record;
+    std::function<std::string(const int64_t*)> message;
+  };
+  std::vector<ErrorRecord> error_records; // read at synchronize
   CommandEncoder command_encoder;
 };
 
@@ -25,6 +31,7 @@ struct MetalBackend::Impl {
   std::unordered_map<std::string, std::shared_ptr<api::Pipeline>> pipelines;
   std::atomic<int64_t> committed{0};
   std::atomic<int64_t> built{0};
+  std::map<std::string, int64_t> fallbacks; // by primitive name, under mtx
 };
 
 namespace {
@@ -48,6 +55,9 @@ MetalBackend::MetalBackend(std::shared_ptr<api::Device> device)
     : device_(std::move(device)), allocator_(device_), impl_(std::make_unique<Impl>()) {
   register_elementwise_kernels(kernels());
   register_eager_kernels(kernels());
+  register_copy_kernels(kernels());
+  register_indexing_kernels(kernels());
+  register_scan_kernels(kernels());
 }
 
 MetalBackend::~MetalBackend() = default;
@@ -110,7 +120,16 @@ void MetalBackend::synchronize(const Stream& stream) {
     if (error.empty()) error = cb->error();
   }
   s.in_flight.clear();
-  if (!error.empty()) throw std::runtime_error(error);
+  if (!error.empty()) {
+    s.error_records.clear();
+    throw std::runtime_error(error);
+  }
+  auto records = std::move(s.error_records);
+  s.error_records.clear();
+  for (auto& r : records) {
+    const int64_t* words = r.record.data<int64_t>();
+    if (words[0] != 0) throw std::out_of_range(r.message(words));
+  }
 }
 
 std::shared_ptr<backend::Event> MetalBackend::signal_event(const Stream& stream) {
@@ -162,7 +181,25 @@ std::pair<std::shared_ptr<api::Buffer>, size_t> MetalBackend::buffer_of(const ar
 void MetalBackend::eval_unregistered(Primitive& primitive, const std::vector<array>& inputs,
                                      std::vector<array>& outputs) {
   reject_float64(primitive, inputs, outputs);
-  primitive.eval_gpu(inputs, outputs); // default: the CPU kernel after a synchronize
+  {
+    std::lock_guard lock(impl_->mtx);
+    impl_->fallbacks[primitive.name()]++; // eval_gpu's default is the CPU kernel
+  }
+  primitive.eval_gpu(inputs, outputs);
+}
+
+void MetalBackend::cpu_fallback(Primitive& p, const std::vector<array>& inputs,
+                                std::vector<array>& outputs) {
+  {
+    std::lock_guard lock(impl_->mtx);
+    impl_->fallbacks[p.name()]++;
+  }
+  backend::eval_without_kernel(p, inputs, outputs);
+}
+
+std::map<std::string, int64_t> MetalBackend::cpu_fallbacks() const {
+  std::lock_guard lock(impl_->mtx);
+  return impl_->fallbacks;
 }
 
 // ---- CommandEncoder
@@ -183,6 +220,15 @@ void CommandEncoder::set_array(const array& a, int index) {
 
 void CommandEncoder::set_bytes(const void* data, size_t size, int index) {
   state_->encoder->set_bytes(data, size, index);
+}
+
+void CommandEncoder::set_error_record(int index,
+                                      std::function<std::string(const int64_t*)> message) {
+  array record(Shape{4}, int64, nullptr, {});
+  backend_->allocate(record);
+  std::memset(record.raw_data(), 0, 4 * sizeof(int64_t));
+  set_array(record, index);
+  state_->error_records.push_back({std::move(record), std::move(message)});
 }
 
 void CommandEncoder::dispatch_threads(api::Size3 grid, api::Size3 group) {
@@ -208,6 +254,10 @@ void reject_float64(const Primitive& p, const std::vector<array>& inputs,
     throw std::invalid_argument(std::string("[metal] float64 is not supported on the GPU (") +
                                 p.name() + ").");
   }
+}
+
+void cpu_fallback(Primitive& p, const std::vector<array>& inputs, std::vector<array>& outputs) {
+  backend_of(p).cpu_fallback(p, inputs, outputs);
 }
 
 MetalBackend& backend_of(const Primitive& p) {

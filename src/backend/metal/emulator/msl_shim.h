@@ -49,6 +49,40 @@ using metal::sqrt;
 using metal::rsqrt;
 } // namespace precise
 enum class mem_flags { mem_none = 0, mem_device = 1, mem_threadgroup = 2 };
+// Reinterprets the bits of a value of the same size.
+template <typename To, typename From>
+inline To as_type(From from) {
+  static_assert(sizeof(To) == sizeof(From), "as_type needs types of one size");
+  To to;
+  __builtin_memcpy(&to, &from, sizeof(To));
+  return to;
+}
+// Atomics: a dispatch runs on one OS thread (threadgroups in turn, a group's
+// threads as fibers that switch only at barriers), so plain operations are
+// atomic here; the signatures are Metal's.
+enum memory_order { memory_order_relaxed };
+struct atomic_uint {
+  uint value;
+};
+struct atomic_int {
+  int value;
+};
+inline uint atomic_load_explicit(atomic_uint* object, memory_order) { return object->value; }
+inline int atomic_load_explicit(atomic_int* object, memory_order) { return object->value; }
+template <typename A, typename T>
+inline void atomic_store_explicit(A* object, T desired, memory_order) {
+  object->value = desired;
+}
+template <typename A, typename T>
+inline bool atomic_compare_exchange_weak_explicit(A* object, T* expected, T desired,
+                                                  memory_order, memory_order) {
+  if (object->value == *expected) {
+    object->value = desired;
+    return true;
+  }
+  *expected = object->value;
+  return false;
+}
 } // namespace metal
 using namespace metal;
 using namespace mxcore::kernel_ops;
