@@ -2,7 +2,7 @@
 // (kernels/indexing.metal). Elements are moved as bits of their size, so
 // every dtype gathers; combining scatters need the value type and a 32-bit
 // compare-and-swap, so 8-byte types and bool combine on the CPU. More than
-// four index arrays, or index arrays of mixed dtypes, run the CPU kernel.
+// four index arrays run the CPU kernel.
 // An index out of bounds is found by the kernel and raised at the stream's
 // synchronize as std::out_of_range with the CPU's message.
 #include <algorithm>
@@ -32,9 +32,25 @@ std::string bits_type(int bytes) {
 bool index_arrays_supported(const std::vector<array>& indices) {
   if (indices.size() > size_t(max_index_arrays)) return false;
   for (auto& i : indices) {
-    if (i.dtype() != indices[0].dtype() || !is_integral(i.dtype()) || i.dtype() == bool_) return false;
+    if (!is_integral(i.dtype())) return false;
   }
   return true;
+}
+
+// "I0, I1, I2, I3, N" of the kernel templates (unused slots: uint32_t).
+std::string index_template_args(const std::vector<array>& indices) {
+  std::string args;
+  for (int k = 0; k < max_index_arrays; ++k) {
+    args += (k < int(indices.size()) ? msl_type(indices[k].dtype()) : std::string("uint32_t")) + ", ";
+  }
+  return args + std::to_string(indices.size());
+}
+
+// The part of a library name the index arrays decide.
+std::string index_name(const std::vector<array>& indices) {
+  std::string name = std::to_string(indices.size());
+  for (auto& i : indices) name += std::string("_") + dtype_name(i.dtype());
+  return name;
 }
 
 struct IndexBinding {
@@ -100,10 +116,8 @@ void eval_gather(Gather& g, const std::vector<array>& inputs, std::vector<array>
   for (auto s : g.slice_sizes()) window_size *= uint64_t(s);
   auto& enc = b.encoder(g.stream());
   const std::string bits = bits_type(int(src.itemsize()));
-  const std::string index_type = indices.empty() ? "uint32_t" : msl_type(indices[0].dtype());
-  const std::string n = std::to_string(indices.size());
-  set_instantiated_kernel(enc, "indexing.metal", "gather", bits + ", " + index_type + ", " + n,
-                          "gather_" + bits + "_" + index_type + "_" + n);
+  set_instantiated_kernel(enc, "indexing.metal", "gather", bits + ", " + index_template_args(indices),
+                          "gather_" + bits + "_" + index_name(indices));
   enc.set_array(src, 0);
   enc.set_array(out, 1);
   Shape idx_shape = indices.empty() ? Shape{} : indices[0].shape();
@@ -154,13 +168,11 @@ void eval_scatter(Scatter& s, const std::vector<array>& inputs, std::vector<arra
   auto& enc = b.encoder(s.stream());
   const std::string bits = bits_type(int(src.itemsize()));
   const std::string value = combines ? msl_type(t) : bits;
-  const std::string index_type = indices.empty() ? "uint32_t" : msl_type(indices[0].dtype());
-  const std::string n = std::to_string(indices.size());
   const std::string op = scatter_op(s.reduce_type());
   set_instantiated_kernel(enc, "indexing.metal", "scatter",
-                          value + ", " + bits + ", " + index_type + ", " + n + ", " + op,
+                          value + ", " + bits + ", " + index_template_args(indices) + ", " + op,
                           "scatter_" + op + "_" + (combines ? dtype_name(t) : bits) + "_" +
-                              index_type + "_" + n);
+                              index_name(indices));
   enc.set_array(upd, 0);
   enc.set_array(out, 1);
   auto ib = bind_indices(enc, "scatter", indices, idx_shape, s.axes(), src.shape(), window, upd);

@@ -3,7 +3,7 @@
 // Scatter (windows of updates written into, or combined with, the output),
 // and GatherAxis (take_along_axis).
 //
-// Gather and Scatter take up to four index arrays of one integer type I,
+// Gather and Scatter take up to four index arrays (integer types I0..I3),
 // broadcast to one shape; the grid is x: element of the window, y: position
 // in the index shape. A negative index wraps once; an index whose window
 // leaves the array is reported through `error` (the first one wins: words
@@ -14,8 +14,6 @@
 // write (none) keeps one of the duplicates' values.
 #include <metal_stdlib>
 using namespace metal;
-
-constant constexpr int max_index_arrays = 4;
 
 // Offset of element `i` of a row-major walk over (shape, strides).
 inline int64_t walk_offset(int64_t i, constant const int* shape, constant const int64_t* strides,
@@ -39,40 +37,60 @@ inline void report_index_error(device atomic_uint* error, int k, int64_t raw) {
   detail[2] = raw;
 }
 
-// The element offset (along `strides`) of index position p's window, or -1
-// after reporting an index out of bounds.
-template <typename I, int NIDX>
-inline int64_t window_start(int64_t p, device const I* const thread* idx, constant const int* idx_shape,
-                            constant const int64_t* idx_strides, int idx_ndim,
-                            constant const int* axes, constant const int64_t* limits,
-                            constant const int64_t* strides, device atomic_uint* error) {
-  int64_t start = 0;
-  for (int k = 0; k < NIDX; ++k) {
-    const I raw = idx[k][walk_offset(p, idx_shape, idx_strides + k * idx_ndim, idx_ndim)];
-    const int64_t n = limits[2 * k], window = limits[2 * k + 1];
-    int64_t v = int64_t(raw);
-    if (I(-1) > I(0)) { // unsigned: values past int64 read as negative and are rejected
-      if (v < 0) v = n;
-    } else if (v < 0) {
-      v += n;
-    }
-    if (v < 0 || v + window > n) {
-      report_index_error(error, k, int64_t(raw));
-      return -1;
-    }
-    start += v * strides[axes[k]];
+// Index position p's value of index array k (type I), wrapped once and
+// checked against its axis: the element offset it adds along `strides`, or
+// -1 after reporting an index out of bounds.
+template <typename I>
+inline int64_t index_term(int64_t p, int k, device const I* idx, constant const int* idx_shape,
+                          constant const int64_t* idx_strides, int idx_ndim,
+                          constant const int* axes, constant const int64_t* limits,
+                          constant const int64_t* strides, device atomic_uint* error) {
+  const I raw = idx[walk_offset(p, idx_shape, idx_strides + k * idx_ndim, idx_ndim)];
+  const int64_t n = limits[2 * k], window = limits[2 * k + 1];
+  int64_t v = int64_t(raw);
+  if (I(-1) > I(0)) { // unsigned: values past int64 read as negative and are rejected
+    if (v < 0) v = n;
+  } else if (v < 0) {
+    v += n;
   }
+  if (v < 0 || v + window > n) {
+    report_index_error(error, k, int64_t(raw));
+    return -1;
+  }
+  return v * strides[axes[k]];
+}
+
+// The element offset of index position p's window, or -1 (reported).
+template <typename I0, typename I1, typename I2, typename I3, int NIDX>
+inline int64_t window_start(int64_t p, device const I0* idx0, device const I1* idx1,
+                            device const I2* idx2, device const I3* idx3,
+                            constant const int* idx_shape, constant const int64_t* idx_strides,
+                            int idx_ndim, constant const int* axes, constant const int64_t* limits,
+                            constant const int64_t* strides, device atomic_uint* error) {
+  int64_t start = 0, term = 0;
+#define MXCORE_INDEX_TERM(K, IDX)                                                          \
+  if (NIDX > K) {                                                                          \
+    term = index_term(p, K, IDX, idx_shape, idx_strides, idx_ndim, axes, limits, strides, \
+                      error);                                                              \
+    if (term < 0) return -1;                                                               \
+    start += term;                                                                         \
+  }
+  MXCORE_INDEX_TERM(0, idx0)
+  MXCORE_INDEX_TERM(1, idx1)
+  MXCORE_INDEX_TERM(2, idx2)
+  MXCORE_INDEX_TERM(3, idx3)
+#undef MXCORE_INDEX_TERM
   return start;
 }
 
-template <typename T, typename I, int NIDX>
+template <typename T, typename I0, typename I1, typename I2, typename I3, int NIDX>
 [[kernel]] void gather(
     device const T* src [[buffer(0)]],
     device T* out [[buffer(1)]],
-    device const I* idx0 [[buffer(2)]],
-    device const I* idx1 [[buffer(3)]],
-    device const I* idx2 [[buffer(4)]],
-    device const I* idx3 [[buffer(5)]],
+    device const I0* idx0 [[buffer(2)]],
+    device const I1* idx1 [[buffer(3)]],
+    device const I2* idx2 [[buffer(4)]],
+    device const I3* idx3 [[buffer(5)]],
     constant const int* idx_shape [[buffer(6)]],
     constant const int64_t* idx_strides [[buffer(7)]], // NIDX x idx_ndim
     constant const int& idx_ndim [[buffer(8)]],
@@ -84,10 +102,9 @@ template <typename T, typename I, int NIDX>
     device atomic_uint* error [[buffer(14)]],
     uint3 pos [[thread_position_in_grid]],
     uint3 grid [[threads_per_grid]]) {
-  device const I* idx[max_index_arrays] = {idx0, idx1, idx2, idx3};
   const int64_t p = pos.y, w = pos.x;
-  const int64_t start = window_start<I, NIDX>(p, idx, idx_shape, idx_strides, idx_ndim, axes,
-                                              limits, src_strides, error);
+  const int64_t start = window_start<I0, I1, I2, I3, NIDX>(
+      p, idx0, idx1, idx2, idx3, idx_shape, idx_strides, idx_ndim, axes, limits, src_strides, error);
   if (start < 0) return;
   out[p * int64_t(grid.x) + w] = src[start + walk_offset(w, window_shape, src_strides, src_ndim)];
 }
@@ -123,14 +140,15 @@ struct ScatterWrite<T, Bits, ScatterAssign> {
 };
 
 // Bits: the unsigned type of T's size (the host picks it).
-template <typename T, typename Bits, typename I, int NIDX, typename Op>
+template <typename T, typename Bits, typename I0, typename I1, typename I2, typename I3, int NIDX,
+          typename Op>
 [[kernel]] void scatter(
     device const T* upd [[buffer(0)]],
     device T* out [[buffer(1)]],
-    device const I* idx0 [[buffer(2)]],
-    device const I* idx1 [[buffer(3)]],
-    device const I* idx2 [[buffer(4)]],
-    device const I* idx3 [[buffer(5)]],
+    device const I0* idx0 [[buffer(2)]],
+    device const I1* idx1 [[buffer(3)]],
+    device const I2* idx2 [[buffer(4)]],
+    device const I3* idx3 [[buffer(5)]],
     constant const int* idx_shape [[buffer(6)]],
     constant const int64_t* idx_strides [[buffer(7)]],
     constant const int& idx_ndim [[buffer(8)]],
@@ -142,10 +160,9 @@ template <typename T, typename Bits, typename I, int NIDX, typename Op>
     device atomic_uint* error [[buffer(14)]],
     constant const int64_t* upd_strides [[buffer(15)]], // index dims, then window dims
     uint3 pos [[thread_position_in_grid]]) {
-  device const I* idx[max_index_arrays] = {idx0, idx1, idx2, idx3};
   const int64_t p = pos.y, w = pos.x;
-  const int64_t start = window_start<I, NIDX>(p, idx, idx_shape, idx_strides, idx_ndim, axes,
-                                              limits, out_strides, error);
+  const int64_t start = window_start<I0, I1, I2, I3, NIDX>(
+      p, idx0, idx1, idx2, idx3, idx_shape, idx_strides, idx_ndim, axes, limits, out_strides, error);
   if (start < 0) return;
   const int64_t at = start + walk_offset(w, window_shape, out_strides, out_ndim);
   const T value = upd[walk_offset(p, idx_shape, upd_strides, idx_ndim) +
