@@ -41,6 +41,7 @@ void init_metal(py::module_& m) {
     auto& b = require_backend("stats");
     s["command_buffers_committed"] = b.command_buffers_committed();
     s["libraries_built"] = b.libraries_built();
+    s["device_waits"] = b.device_waits();
     s["active_memory"] = b.metal_allocator().active_memory();
     s["peak_memory"] = b.metal_allocator().peak_memory();
     s["cache_memory"] = b.metal_allocator().cache_memory();

@@ -294,3 +294,26 @@ def test_data_movement_indexing_and_scan_kernels_match_the_cpu():
         "gather": "[gather] Index 5 is out of bounds for axis 0 with size 4.",
         "scatter": "[scatter] Index -4 is out of bounds for axis 0 with size 3."}
     assert out["f64"] == ["[metal] float64 is not supported on the GPU "] * 5
+
+
+def test_metal_streams_wait_for_each_other_on_the_device():
+    # A graph over two Metal streams: the consumer's stream waits for the
+    # producer's event in its command buffer (encode_wait), not on the host;
+    # a CPU consumer waits on the host.
+    out = run_child("""
+        import json, mxcore as mx
+        s1, s2 = mx.new_stream(mx.gpu), mx.new_stream(mx.gpu)
+        before = mx.metal._native.stats()["device_waits"]
+        x = mx.arange(1000, stream=s1).astype(mx.float32, stream=s1)
+        y = mx.cumsum(mx.sin(x, stream=s1), stream=s1)
+        z = mx.multiply(mx.concatenate([y, y[::-1]], stream=s2), 2.0, stream=s2)
+        w = mx.add(z, 1.0, stream=mx.cpu)
+        mx.eval(w)
+        xc = mx.arange(1000, stream=mx.cpu).astype(mx.float32, stream=mx.cpu)
+        yc = mx.cumsum(mx.sin(xc, stream=mx.cpu), stream=mx.cpu)
+        wc = mx.add(mx.multiply(mx.concatenate([yc, yc[::-1]], stream=mx.cpu), 2.0, stream=mx.cpu), 1.0, stream=mx.cpu)
+        print(json.dumps({"waits": mx.metal._native.stats()["device_waits"] - before,
+                          "ok": mx.allclose(w, wc, rtol=1e-4, atol=1e-4, stream=mx.cpu).item()}))
+    """)
+    assert out["ok"]
+    assert out["waits"] >= 1

@@ -10,6 +10,7 @@
 namespace mxcore::metal {
 
 struct StreamState {
+  std::unique_ptr<Stream> stream;
   std::shared_ptr<api::CommandQueue> queue;
   std::shared_ptr<api::CommandBuffer> buffer; // being encoded, or null
   api::Encoder* encoder = nullptr;
@@ -21,6 +22,12 @@ struct StreamState {
     std::function<std::string(const int64_t*)> message;
   };
   std::vector<ErrorRecord> error_records; // read at synchronize
+  // The stream's progress as the GPU sees it: each signal_event sets the
+  // next value when the work before it is done.
+  std::shared_ptr<api::SharedEvent> progress;
+  uint64_t progress_value = 0;
+  // Events of other Metal streams the next command buffer waits for.
+  std::vector<std::pair<std::shared_ptr<api::SharedEvent>, uint64_t>> pending_waits;
   CommandEncoder command_encoder;
 };
 
@@ -31,22 +38,27 @@ struct MetalBackend::Impl {
   std::unordered_map<std::string, std::shared_ptr<api::Pipeline>> pipelines;
   std::atomic<int64_t> committed{0};
   std::atomic<int64_t> built{0};
+  std::atomic<int64_t> device_waits{0};
   std::map<std::string, int64_t> fallbacks; // by primitive name, under mtx
 };
 
 namespace {
 
-// The event of a stream's work so far: the last command buffer committed.
-class CommandBufferEvent final : public backend::Event {
+// A point in a Metal stream's work: its progress event reaching `value`.
+// Another Metal stream waits for it on the device (encode_wait); the host
+// and the CPU stream wait on the host.
+class MetalEvent final : public backend::Event {
  public:
-  explicit CommandBufferEvent(std::shared_ptr<api::CommandBuffer> cb) : cb_(std::move(cb)) {}
-  bool is_signaled() const override { return !cb_ || cb_->is_completed(); }
-  void wait() override {
-    if (cb_) cb_->wait_until_completed();
-  }
+  MetalEvent(std::shared_ptr<api::SharedEvent> event, uint64_t value)
+      : event_(std::move(event)), value_(value) {}
+  bool is_signaled() const override { return event_->signaled_value() >= value_; }
+  void wait() override { event_->wait_on_host(value_); }
+  const std::shared_ptr<api::SharedEvent>& shared_event() const { return event_; }
+  uint64_t value() const { return value_; }
 
  private:
-  std::shared_ptr<api::CommandBuffer> cb_;
+  std::shared_ptr<api::SharedEvent> event_;
+  uint64_t value_;
 };
 
 } // namespace
@@ -73,6 +85,7 @@ int MetalBackend::ops_per_command_buffer() {
 
 int64_t MetalBackend::command_buffers_committed() const { return impl_->committed.load(); }
 int64_t MetalBackend::libraries_built() const { return impl_->built.load(); }
+int64_t MetalBackend::device_waits() const { return impl_->device_waits.load(); }
 
 StreamState& MetalBackend::state(const Stream& stream) {
   std::lock_guard lock(impl_->mtx);
@@ -80,6 +93,8 @@ StreamState& MetalBackend::state(const Stream& stream) {
   if (!s) {
     s = std::make_unique<StreamState>();
     s->queue = device_->new_command_queue();
+    s->progress = device_->new_shared_event();
+    s->stream = std::make_unique<Stream>(stream);
     s->command_encoder.state_ = s.get();
     s->command_encoder.backend_ = this;
   }
@@ -92,15 +107,21 @@ CommandEncoder& MetalBackend::encoder(const Stream& stream) {
   StreamState& s = state(stream);
   if (!s.buffer) {
     s.buffer = s.queue->command_buffer();
+    for (auto& [event, value] : s.pending_waits) s.buffer->encode_wait(event, value);
+    s.pending_waits.clear();
     s.encoder = &s.buffer->compute_encoder();
     s.ops = 0;
   }
   return s.command_encoder;
 }
 
-void MetalBackend::commit(StreamState& s) {
-  if (!s.buffer) return;
+void MetalBackend::commit(StreamState& s, bool signal) {
+  if (!s.buffer) {
+    if (!signal) return;
+    encoder(*s.stream); // an empty buffer to carry the signal
+  }
   s.encoder->end_encoding();
+  if (signal) s.buffer->encode_signal(s.progress, ++s.progress_value);
   // Completion releases what the buffer's dispatches used.
   s.buffer->add_completed_handler([retained = std::move(s.retained)]() mutable { retained.clear(); });
   s.retained.clear();
@@ -114,6 +135,10 @@ void MetalBackend::commit(StreamState& s) {
 void MetalBackend::synchronize(const Stream& stream) {
   StreamState& s = state(stream);
   commit(s);
+  // Waits not yet encoded (no work followed them) still order what the
+  // host does next, e.g. a CPU fallback kernel on this stream.
+  for (auto& [event, value] : s.pending_waits) event->wait_on_host(value);
+  s.pending_waits.clear();
   std::string error;
   for (auto& cb : s.in_flight) {
     cb->wait_until_completed();
@@ -134,14 +159,21 @@ void MetalBackend::synchronize(const Stream& stream) {
 
 std::shared_ptr<backend::Event> MetalBackend::signal_event(const Stream& stream) {
   StreamState& s = state(stream);
-  commit(s);
-  return std::make_shared<CommandBufferEvent>(s.in_flight.empty() ? nullptr : s.in_flight.back());
+  commit(s, /*signal=*/true);
+  return std::make_shared<MetalEvent>(s.progress, s.progress_value);
 }
 
-void MetalBackend::wait_event(const Stream&, backend::Event& event) {
-  // The host waits before encoding more work for this stream (a device-side
-  // wait, MTLSharedEvent encodeWait, is what an Apple build would add).
-  event.wait();
+void MetalBackend::wait_event(const Stream& stream, backend::Event& event) {
+  if (auto* m = dynamic_cast<MetalEvent*>(&event)) {
+    // On the device: the stream's next command buffer waits for the event,
+    // the host goes on encoding.
+    StreamState& s = state(stream);
+    commit(s);
+    s.pending_waits.emplace_back(m->shared_event(), m->value());
+    impl_->device_waits++;
+    return;
+  }
+  event.wait(); // another device's event (the CPU stream's): wait on the host
 }
 
 std::shared_ptr<api::Pipeline> MetalBackend::pipeline(const std::string& library,

@@ -89,6 +89,7 @@ class MetalBackend final : public backend::Backend {
   static int ops_per_command_buffer(); // $MXCORE_METAL_OPS_PER_BUFFER, else 40
   int64_t command_buffers_committed() const;
   int64_t libraries_built() const;
+  int64_t device_waits() const; // waits for another Metal stream, encoded on the device
 
   // Runs the primitive's CPU kernel on the unified buffers (after a
   // synchronize), counted by primitive name: what has no Metal kernel yet.
@@ -102,7 +103,9 @@ class MetalBackend final : public backend::Backend {
  private:
   friend class CommandEncoder;
   struct StreamState& state(const Stream& stream);
-  void commit(struct StreamState& s);
+  // Commits the stream's command buffer; `signal`: one that advances the
+  // stream's progress event (an empty buffer if none was being encoded).
+  void commit(struct StreamState& s, bool signal = false);
 
   std::shared_ptr<api::Device> device_;
   MetalAllocator allocator_;
