@@ -49,6 +49,8 @@ using metal::sqrt;
 using metal::rsqrt;
 } // namespace precise
 enum class mem_flags { mem_none = 0, mem_device = 1, mem_threadgroup = 2 };
+// The members of <metal_limits>' numeric_limits the kernels read.
+using mxcore::traits::numeric_limits;
 // Reinterprets the bits of a value of the same size.
 template <typename To, typename From>
 inline To as_type(From from) {
