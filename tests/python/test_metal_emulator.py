@@ -317,3 +317,58 @@ def test_metal_streams_wait_for_each_other_on_the_device():
     """)
     assert out["ok"]
     assert out["waits"] >= 1
+
+
+def test_compiled_row_programs_run_as_metal_row_kernels():
+    # Fused reductions (softmax, layer / rms norm, logsumexp, ...) compile to
+    # row programs; on Metal they run as the MSL row variant (one threadgroup
+    # per row), not the CPU kernel: rows longer and shorter than the group,
+    # transposed and broadcast inputs (copied dense first), per-row outputs,
+    # integer and NaN rows, no rows at all.
+    out = run_child("""
+        import json, numpy as np, mxcore as mx
+        mx.set_default_device(mx.gpu)
+        mx.random.seed(5)
+        tol = {mx.float32: 1e-5, mx.float16: 2e-3, mx.bfloat16: 2e-2, mx.int32: 0}
+        x = mx.random.normal((6, 700), stream=mx.cpu)
+        w = mx.random.normal((700,), stream=mx.cpu)
+        fs = {
+            "softmax": lambda a: mx.softmax(a, axis=-1),
+            "layer_norm": lambda a: mx.fast.layer_norm(a, w.astype(a.dtype), None, 1e-5),
+            "rms_norm": lambda a: mx.fast.rms_norm(a, w.astype(a.dtype), 1e-5),
+            "logsumexp": lambda a: mx.logsumexp(a, axis=-1, keepdims=True) - a,
+            "softmax_T_short": lambda a: mx.softmax(a[:, :5].T * 3.0, axis=-1),
+            "norm_bcast_row": lambda a: a / mx.sqrt(mx.sum(a[:1] * a[:1], axis=-1, keepdims=True)),
+            "max_min_prod": lambda a: mx.stack([mx.max(a, axis=-1), mx.min(mx.exp(a), axis=-1), mx.prod(a[:, :8] + 1.5, axis=-1)]),
+            "empty_rows": lambda a: mx.softmax(a[:0], axis=-1),
+        }
+        results = {}
+        for name, f in fs.items():
+            c = mx.compile(f)
+            for dt in (mx.float32, mx.float16, mx.bfloat16):
+                a = x.astype(dt, stream=mx.cpu)
+                got = c(a)
+                with mx.stream(mx.cpu):
+                    want = f(a)
+                mx.eval(got, want)
+                g = np.array(got.astype(mx.float32, stream=mx.cpu))
+                wv = np.array(want.astype(mx.float32, stream=mx.cpu))
+                t = tol[dt]
+                results[name + str(dt)] = bool(got.dtype == want.dtype and g.shape == wv.shape and np.allclose(g, wv, rtol=t, atol=t, equal_nan=True))
+        xi = (x * 10).astype(mx.int32, stream=mx.cpu)
+        fi = lambda a: mx.max(a, axis=-1, keepdims=True) - mx.sum(a * a, axis=-1, keepdims=True) + a
+        got, want = mx.compile(fi)(xi), fi(xi)
+        results["int32"] = mx.array_equal(got, want, stream=mx.cpu).item()
+        xn = mx.where(x > 2.0, float("nan"), x, stream=mx.cpu)
+        fn = lambda a: mx.max(a, axis=-1) + mx.min(a, axis=-1)
+        got = mx.compile(fn)(xn)
+        with mx.stream(mx.cpu):
+            want = fn(xn)
+        results["nan"] = np.array_equal(np.array(got), np.array(want), equal_nan=True)
+        fell_back = mx.metal._native.stats()["cpu_fallbacks"]
+        print(json.dumps({"results": results, "fell_back": sorted(fell_back)}))
+    """)
+    failed = [k for k, ok in out["results"].items() if not ok]
+    assert failed == []
+    assert len(out["results"]) == 26
+    assert "Compiled" not in out["fell_back"], out["fell_back"]
