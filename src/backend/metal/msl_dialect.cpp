@@ -84,8 +84,9 @@ class MslDialect final : public kernel::Dialect {
     return name;
   }
   std::string preamble(const kernel::FusedProgram&, const KernelVariant& v) const override {
-    if (v.loop == LoopKind::row) return msl_header() + embedded_source("row_fold.h");
-    return msl_header();
+    std::string text = msl_header() + embedded_source("op_functors.h");
+    if (v.loop == LoopKind::row) text += embedded_source("row_fold.h");
+    return text;
   }
 
   // ---- row variant: the shared row loop, one threadgroup per row

@@ -15,6 +15,8 @@
 #include <metal_stdlib>
 using namespace metal;
 
+#include "op_functors.h"
+
 // Offset of element `i` of a row-major walk over (shape, strides).
 inline int64_t walk_offset(int64_t i, constant const int* shape, constant const int64_t* strides,
                            int ndim) {

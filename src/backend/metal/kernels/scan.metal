@@ -7,6 +7,8 @@
 #include <metal_stdlib>
 using namespace metal;
 
+#include "op_functors.h"
+
 #include "reduce_ops.h"
 
 struct ReduceLogAddExp {
