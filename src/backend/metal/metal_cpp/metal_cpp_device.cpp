@@ -1,7 +1,8 @@
-// The device API over Apple's metal-cpp. Compiled only in Apple builds that
+// The device API over Apple's metal-cpp. Built only in Apple builds that
 // find the Metal framework (CMakeLists.txt; MXCORE_METAL_CPP_DIR holds
-// Metal/Metal.hpp). Not compiled on Linux: neither an Apple machine nor the
-// metal-cpp headers are available there (docs/METAL.md).
+// Metal/Metal.hpp, by default the vendored third_party/metal-cpp). On Linux
+// the ctest metal_cpp_typecheck parses it against those headers and stub
+// Apple SDK headers (typecheck.cmake); it is never linked or run there.
 #define NS_PRIVATE_IMPLEMENTATION
 #define MTL_PRIVATE_IMPLEMENTATION
 #include <Foundation/Foundation.hpp>
