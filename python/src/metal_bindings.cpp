@@ -41,10 +41,14 @@ void init_metal(py::module_& m) {
     auto& b = require_backend("stats");
     s["command_buffers_committed"] = b.command_buffers_committed();
     s["libraries_built"] = b.libraries_built();
+    s["device_waits"] = b.device_waits();
     s["active_memory"] = b.metal_allocator().active_memory();
     s["peak_memory"] = b.metal_allocator().peak_memory();
     s["cache_memory"] = b.metal_allocator().cache_memory();
     s["ops_per_command_buffer"] = metal::MetalBackend::ops_per_command_buffer();
+    py::dict fallbacks; // primitive name -> CPU kernel runs (no Metal kernel)
+    for (auto& [name, n] : b.cpu_fallbacks()) fallbacks[py::str(name)] = n;
+    s["cpu_fallbacks"] = fallbacks;
     return s;
   });
   mm.def("clear_cache", [] { require_backend("clear_cache").metal_allocator().clear_cache(); });

@@ -50,7 +50,7 @@ void Writer::node(const FusedNode& n, const char* indent) {
 }
 
 std::string Writer::pointer(Dtype t, const std::string& name, bool is_const) const {
-  return std::string(is_const ? "const " : "") + d.storage_type(t) + "*" +
+  return d.pointer_address_space() + (is_const ? "const " : "") + d.storage_type(t) + "*" +
          d.restrict_qualifier() + " " + name;
 }
 

@@ -28,8 +28,6 @@ enum class Level { uniform, row, element };
 // lanes.
 constexpr int row_block = 512;
 
-const char* block_loop = "for (int64_t c0 = 0; c0 < cols; c0 += row_block) {\n";
-const char* block_size = "const int64_t cn = cols - c0 < row_block ? cols - c0 : row_block;\n";
 
 // Ops about as cheap as reading their result back from a cache.
 bool is_cheap(const FusedNode& n) {
@@ -139,7 +137,7 @@ struct RowLoop {
       std::unordered_set<std::string> loads;
       for (auto it = w.p.tape.rbegin(); it != w.p.tape.rend(); ++it) {
         if (!need.count(it->name) || !is_element(it->name)) continue;
-        if (computed.count(it->name) && expensive.at(it->name)) {
+        if (computed.count(it->name) && expensive.at(it->name) && w.d.row_caches()) {
           loads.insert(it->name);
           cache_set.insert(it->name);
           continue;
@@ -271,7 +269,7 @@ struct RowLoop {
       os << "      alignas(64) " << A << " acc_blk[row_block];\n";
     }
     if (retry) os << "      do {\n";
-    os << "      " << block_loop << "        " << block_size;
+    os << "      " << d.row_block_loop() << "        " << d.row_block_size();
     block_loads(pass.values, "        ");
     if (direct.empty()) {
       // An operand this pass stores into its row cache is folded from there.
@@ -287,7 +285,7 @@ struct RowLoop {
     }
     os << "      }\n";
     if (retry) os << "      } while (fold.again());\n";
-    os << "      " << n.name << " = " << d.reduce_result(n.dtype, "fold.acc") << ";\n    }\n";
+    os << "      " << n.name << " = " << d.row_fold_result(n.dtype, "fold") << ";\n    }\n";
   }
 
   void output_pass(const Pass& pass) {
@@ -300,7 +298,7 @@ struct RowLoop {
       os << "    " << w.pointer(p.outputs[o].dtype, p.outputs[o].name + "_row", false) << " = "
          << p.outputs[o].name << "_ptr + row * cols;\n";
     }
-    os << "    " << block_loop << "      " << block_size;
+    os << "    " << d.row_block_loop() << "      " << d.row_block_size();
     block_loads(pass.values, "      ");
     os << d.vectorize_hint() << "      for (int64_t j = 0; j < cn; ++j) {\n";
     element_values(pass, "        ");
@@ -328,10 +326,9 @@ struct RowLoop {
     auto& os = w.os;
     auto& d = w.d;
     auto& p = w.p;
-    os << "void " << d.kernel_name(p, w.v)
-       << "(void** args, int64_t cols, int64_t row_begin, int64_t row_end) {\n";
+    os << d.row_kernel_open(p, w.v);
     w.arguments();
-    os << "  constexpr int64_t row_block = " << row_block << ";\n";
+    os << "  constexpr int64_t row_block = " << d.row_block_columns(row_block) << ";\n";
     // Scratch: block buffers of half rows, whole-row buffers of half columns
     // (converted once) and of cached values.
     std::vector<std::string> row_buffers;
@@ -359,7 +356,7 @@ struct RowLoop {
     for (auto& n : p.tape) { // loop invariants
       if (levels.at(n.name) == Level::uniform) w.node(n, "  ");
     }
-    os << "  for (int64_t row = row_begin; row < row_end; ++row) {\n";
+    os << d.row_loop_open();
     for (size_t i = 0; i < p.inputs.size(); ++i) {
       auto& in = p.inputs[i];
       if (w.kind_of(i) == InputKind::contiguous) {

@@ -32,6 +32,20 @@ std::string Dialect::row_buffer_release(const std::string&) const { missing("row
 std::string Dialect::reduce_result(Dtype, const std::string&) const { missing("reductions"); }
 std::string Dialect::block_conversion(Dtype, bool) const { return ""; }
 
+std::string Dialect::row_kernel_open(const FusedProgram& p, const KernelVariant& v) const {
+  return "void " + kernel_name(p, v) +
+         "(void** args, int64_t cols, int64_t row_begin, int64_t row_end) {\n";
+}
+std::string Dialect::row_loop_open() const {
+  return "  for (int64_t row = row_begin; row < row_end; ++row) {\n";
+}
+std::string Dialect::row_block_loop() const {
+  return "for (int64_t c0 = 0; c0 < cols; c0 += row_block) {\n";
+}
+std::string Dialect::row_block_size() const {
+  return "const int64_t cn = cols - c0 < row_block ? cols - c0 : row_block;\n";
+}
+
 std::string Dialect::buffer_param(const std::string&, bool) const { missing("grid parameters"); }
 std::string Dialect::constant_param(const std::string&, bool) const {
   missing("grid parameters");

@@ -81,6 +81,25 @@ class Dialect {
   virtual std::string reduce_result(Dtype t, const std::string& acc) const;
   virtual std::string block_conversion(Dtype t, bool to_float) const;
 
+  // Row loops, their frame (defaults: the range dialects' loops, which a
+  // grid dialect replaces to run one threadgroup per row): the function's
+  // opening, the loop over rows, columns per block, the loop over the
+  // blocks of a row and one block's size, whether expensive values may be
+  // cached in whole-row buffers, and the value of a finished row fold
+  // (named `fold`).
+  virtual std::string row_kernel_open(const FusedProgram& p, const KernelVariant& v) const;
+  virtual std::string row_loop_open() const;
+  virtual int row_block_columns(int range_columns) const { return range_columns; }
+  virtual std::string row_block_loop() const;
+  virtual std::string row_block_size() const;
+  virtual bool row_caches() const { return true; }
+  virtual std::string row_fold_result(Dtype t, const std::string& fold) const {
+    return reduce_result(t, fold + ".acc");
+  }
+  // The address space of pointers declared in a kernel body ("device " in
+  // MSL; none on the CPU).
+  virtual std::string pointer_address_space() const { return ""; }
+
   // Grid dialects: parameter types in their address spaces, the function's
   // opening up to its body, and the thread's position / the grid's size
   // along axis 'x', 'y' or 'z'.

@@ -2,10 +2,12 @@
 // dispatches over grids with partial edge threadgroups, threadgroup memory
 // and barriers (a tree reduction), bounds-checked device buffers, and a
 // barrier not every thread reaches.
+#include <chrono>
 #include <cstring>
 #include <numeric>
 #include <stdexcept>
 #include <string>
+#include <thread>
 
 #include "backend/metal/device_api.h"
 #include "backend/metal/emulator/msl_signatures.h"
@@ -201,4 +203,85 @@ TEST_CASE("emulator: a barrier not every thread reaches is an error") {
   CHECK(err.find("threadgroup_barrier was not reached by every thread") != std::string::npos);
   CHECK_THROWS_AS(f.library->pipeline("no_such_kernel"), std::invalid_argument);
   CHECK_THROWS_AS(f.device->start_capture("/tmp/x.gputrace"), std::runtime_error);
+}
+
+TEST_CASE("emulator: a command buffer waits on the device for another queue's event") {
+  Fixture f;
+  auto other = f.device->new_command_queue();
+  auto event = f.device->new_shared_event();
+  const int n = 64;
+  auto in = f.device->new_buffer(n * sizeof(float));
+  auto out = f.device->new_buffer(n * sizeof(float));
+  std::iota(static_cast<float*>(in->contents()), static_cast<float*>(in->contents()) + n, 0.0f);
+  std::memset(out->contents(), 0, n * sizeof(float));
+  auto waiting = f.queue->command_buffer();
+  waiting->encode_wait(event, 2);
+  auto& enc = waiting->compute_encoder();
+  enc.set_pipeline(f.library->pipeline("shifted_copy"));
+  enc.set_buffer(in, 0, 0);
+  enc.set_buffer(out, 0, 1);
+  const int zero = 0;
+  enc.set_bytes(&zero, sizeof(int), 2);
+  enc.dispatch_threads({n, 1, 1}, {n, 1, 1});
+  enc.end_encoding();
+  waiting->commit();
+  // Signalling 1 does not release a wait for 2; the host is never blocked.
+  auto first = other->command_buffer();
+  first->encode_signal(event, 1);
+  first->commit();
+  first->wait_until_completed();
+  CHECK(event->signaled_value() == 1);
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  CHECK(!waiting->is_completed());
+  CHECK(static_cast<float*>(out->contents())[5] == 0.0f);
+  auto second = other->command_buffer();
+  second->encode_signal(event, 2);
+  second->commit();
+  waiting->wait_until_completed();
+  CHECK(waiting->error().empty());
+  CHECK(static_cast<float*>(out->contents())[5] == 5.0f);
+  event->wait_on_host(2); // returns at once
+  CHECK(event->signaled_value() == 2);
+}
+
+TEST_CASE("emulator: atomics and as_type of the shim") {
+  // Every thread adds its value into one of four 16-bit counters through a
+  // compare-and-swap on the 32-bit word that holds it (Metal's pattern for
+  // types narrower than an atomic).
+  const char* source = R"MSL(
+#include <metal_stdlib>
+using namespace metal;
+[[kernel]] void count16(device ushort* counts [[buffer(0)]], uint pos [[thread_position_in_grid]]) {
+  const uint at = pos % 4;
+  device atomic_uint* word = (device atomic_uint*)counts + at / 2;
+  const uint shift = (at % 2) * 16;
+  uint expected = atomic_load_explicit(word, memory_order_relaxed);
+  while (true) {
+    const ushort current = as_type<ushort>(ushort((expected >> shift) & 0xffff));
+    const uint desired = (expected & ~(0xffffu << shift)) | (uint(ushort(current + pos)) << shift);
+    if (atomic_compare_exchange_weak_explicit(word, &expected, desired, memory_order_relaxed,
+                                              memory_order_relaxed)) break;
+  }
+}
+)MSL";
+  auto device = api::emulated_device();
+  auto library = device->new_library("emulator_atomics_test", source);
+  auto queue = device->new_command_queue();
+  auto counts = device->new_buffer(4 * sizeof(uint16_t));
+  std::memset(counts->contents(), 0, 4 * sizeof(uint16_t));
+  auto cb = queue->command_buffer();
+  auto& enc = cb->compute_encoder();
+  enc.set_pipeline(library->pipeline("count16"));
+  enc.set_buffer(counts, 0, 0);
+  enc.dispatch_threads({100, 1, 1}, {32, 1, 1});
+  enc.end_encoding();
+  cb->commit();
+  cb->wait_until_completed();
+  CHECK(cb->error().empty());
+  auto* c = static_cast<uint16_t*>(counts->contents());
+  for (int k = 0; k < 4; ++k) {
+    int want = 0;
+    for (int p = k; p < 100; p += 4) want += p;
+    CHECK(c[k] == want);
+  }
 }

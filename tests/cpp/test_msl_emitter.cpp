@@ -229,7 +229,7 @@ TEST_CASE("msl: source shape and float64 rejection") {
                   std::invalid_argument);
 }
 
-TEST_CASE("msl: row programs are rejected, the C++ dialect renders them") {
+TEST_CASE("msl: row programs render as one threadgroup per row, the C++ dialect's as loops") {
   auto x = sample(float32, {3, 4});
   auto y = exp(x - max(x, -1, true));
   auto k = program_of(trace({x}, {y}), {}, "r");
@@ -238,7 +238,10 @@ TEST_CASE("msl: row programs are rejected, the C++ dialect renders them") {
   v.loop = kernel::LoopKind::row;
   v.input_kinds = {kernel::InputKind::contiguous};
   v.per_row_outputs = {false};
-  CHECK_THROWS_AS(metal::emit_msl_kernel(k, v), std::invalid_argument);
+  auto msl = metal::emit_msl_kernel(k, v);
+  CHECK(msl.find("[[kernel]] void r_row(") != std::string::npos);
+  CHECK(msl.find("RowGroupFold<RowMax, float> fold(cols);") != std::string::npos);
+  CHECK(msl.find("for (int64_t c0 = mx_lid; c0 < cols; c0 += mx_lanes)") != std::string::npos);
   CHECK(cpu::emit_cpp_source(k, v).find("mxcore_jit::RowFold<mxcore_jit::Max") != std::string::npos);
 }
 

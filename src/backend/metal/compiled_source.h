@@ -1,7 +1,8 @@
 // The Metal backend's entry for the Compiled primitive: (fused program, the
 // call's variant) -> the MSL source of its library. The Metal host (its own
 // issue) builds this source into a library and a pipeline and dispatches it
-// over the grid kernel::grid_kernel_args describes.
+// over the grid kernel::grid_kernel_args (row variants: msl_row_kernel_args)
+// describes.
 #pragma once
 
 #include <string>
@@ -10,8 +11,8 @@
 
 namespace mxcore::metal {
 
-// Throws std::invalid_argument for what Metal cannot run (float64; row
-// variants: a Metal Compiled must run row programs eagerly for now).
+// Elementwise and row variants. Throws std::invalid_argument for what
+// Metal cannot run (float64).
 std::string compiled_kernel_source(const kernel::FusedProgram& program,
                                    const kernel::KernelVariant& variant);
 

@@ -59,6 +59,16 @@ class Encoder {
   virtual void end_encoding() = 0;
 };
 
+// A counter that command buffers signal and wait on, across queues, without
+// the host in between (MTLSharedEvent).
+class SharedEvent {
+ public:
+  virtual ~SharedEvent() = default;
+  virtual uint64_t signaled_value() const = 0;
+  // Blocks the calling (host) thread until the value reaches `value`.
+  virtual void wait_on_host(uint64_t value) = 0;
+};
+
 class CommandBuffer {
  public:
   virtual ~CommandBuffer() = default;
@@ -66,6 +76,12 @@ class CommandBuffer {
   virtual Encoder& compute_encoder() = 0;
   // Runs on completion (on whatever thread completes the buffer).
   virtual void add_completed_handler(std::function<void()> handler) = 0;
+  // Before the first encoder: this buffer's work starts only once `event`
+  // reaches `value` (encodeWaitForEvent:value:).
+  virtual void encode_wait(const std::shared_ptr<SharedEvent>& event, uint64_t value) = 0;
+  // After the last encoder: `event` is set to `value` once this buffer's
+  // work is done (encodeSignalEvent:value:).
+  virtual void encode_signal(const std::shared_ptr<SharedEvent>& event, uint64_t value) = 0;
   virtual void commit() = 0;
   virtual void wait_until_completed() = 0;
   virtual bool is_completed() const = 0;
@@ -94,6 +110,7 @@ class Device {
   virtual std::shared_ptr<Library> new_library(const std::string& name,
                                                const std::string& source) = 0;
   virtual std::shared_ptr<CommandQueue> new_command_queue() = 0;
+  virtual std::shared_ptr<SharedEvent> new_shared_event() = 0;
   // GPU frame capture into a .gputrace at `path`; std::runtime_error where
   // capture does not apply.
   virtual void start_capture(const std::string& path) = 0;

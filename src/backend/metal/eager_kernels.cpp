@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "backend/metal/embedded_sources.h"
+#include "backend/metal/eager_support.h"
 #include "backend/metal/metal_backend.h"
 #include "backend/metal/msl_dialect.h"
 #include "kernel/dtype_dispatch.h"
@@ -19,54 +19,6 @@
 namespace mxcore::metal {
 
 namespace {
-
-// Library `name`: the .metal file and one explicit instantiation of
-// `kernel_template<args>` exported as `name`.
-void set_instantiated_kernel(CommandEncoder& enc, const std::string& file,
-                             const std::string& kernel_template, const std::string& args,
-                             const std::string& name) {
-  enc.set_kernel(name, [&] {
-    return embedded_source(file) + "\ntemplate [[host_name(\"" + name + "\")]] [[kernel]] decltype(" +
-           kernel_template + "<" + args + ">) " + kernel_template + "<" + args + ">;\n";
-  }, name);
-}
-
-// Metal rejects zero-length setBytes: empty vectors are bound as one element.
-template <typename T>
-std::vector<T> at_least_one(std::vector<T> v) {
-  if (v.empty()) v.push_back(0);
-  return v;
-}
-
-bool is_half(Dtype t) { return t == float16 || t == bfloat16; }
-
-uint32_t reduce_threads(int64_t reduced) {
-  uint32_t n = 1;
-  while (n < 256 && int64_t(n) < reduced) n *= 2;
-  return n;
-}
-
-// The bytes of `value` (an identity of the reduction) as dtype t.
-std::vector<char> value_bytes(Dtype t, double value) {
-  return dispatch_all_types(t, [&](auto tag) {
-    using T = MXCORE_TAG_TYPE(tag);
-    T v{};
-    if constexpr (std::is_same_v<T, bool>) {
-      v = value != 0;
-    } else if constexpr (std::is_integral_v<T>) {
-      v = value == std::numeric_limits<double>::infinity()    ? std::numeric_limits<T>::max()
-          : value == -std::numeric_limits<double>::infinity() ? std::numeric_limits<T>::lowest()
-                                                              : T(int64_t(value));
-    } else if constexpr (std::is_same_v<T, complex64_t>) {
-      v = T(float(value), 0.0f);
-    } else {
-      v = T(float(value));
-    }
-    std::vector<char> bytes(sizeof(T));
-    std::memcpy(bytes.data(), &v, sizeof(T));
-    return bytes;
-  });
-}
 
 // The input's dims split into kept (output order) and reduced ones.
 struct ReduceLayout {
@@ -96,7 +48,7 @@ void eval_reduce(Reduce& r, const std::vector<array>& inputs, std::vector<array>
   const array& in = inputs[0];
   array& out = outputs[0];
   if (in.size() == 0 || in.dtype() == complex64 || out.dtype() == complex64) {
-    backend::eval_without_kernel(r, inputs, outputs);
+    cpu_fallback(r, inputs, outputs);
     return;
   }
   auto& b = backend_of(r);
@@ -131,14 +83,14 @@ void eval_reduce(Reduce& r, const std::vector<array>& inputs, std::vector<array>
   enc.set_value<int64_t>(l.reduced_size, 8);
   auto init_bytes = value_bytes(acc, init);
   enc.set_bytes(init_bytes.data(), init_bytes.size(), 9);
-  enc.dispatch_threadgroups({uint64_t(out.size()), 1, 1}, {reduce_threads(l.reduced_size), 1, 1});
+  enc.dispatch_threadgroups({uint64_t(out.size()), 1, 1}, {row_threads(l.reduced_size), 1, 1});
 }
 
 void eval_arg_reduce(ArgReduce& r, const std::vector<array>& inputs, std::vector<array>& outputs) {
   const array& in = inputs[0];
   array& out = outputs[0];
   if (in.size() == 0 || in.dtype() == complex64) {
-    backend::eval_without_kernel(r, inputs, outputs);
+    cpu_fallback(r, inputs, outputs);
     return;
   }
   auto& b = backend_of(r);
@@ -154,13 +106,13 @@ void eval_arg_reduce(ArgReduce& r, const std::vector<array>& inputs, std::vector
   bind_kept(enc, l);
   enc.set_value<int64_t>(l.reduced_size, 5);
   enc.set_value<int64_t>(l.reduced_strides[0], 6);
-  enc.dispatch_threadgroups({uint64_t(out.size()), 1, 1}, {reduce_threads(l.reduced_size), 1, 1});
+  enc.dispatch_threadgroups({uint64_t(out.size()), 1, 1}, {row_threads(l.reduced_size), 1, 1});
 }
 
 void eval_arange(Arange& a, const std::vector<array>& inputs, std::vector<array>& outputs) {
   array& out = outputs[0];
   if (out.dtype() == bool_ || out.dtype() == complex64) {
-    backend::eval_without_kernel(a, inputs, outputs);
+    cpu_fallback(a, inputs, outputs);
     return;
   }
   auto& b = backend_of(a);
@@ -183,7 +135,7 @@ void eval_matmul(Matmul& m, const std::vector<array>& inputs, std::vector<array>
   array& out = outputs[0];
   const Dtype t = out.dtype();
   if ((t != float32 && t != float16 && t != bfloat16) || a.dtype() != t || bm.dtype() != t) {
-    backend::eval_without_kernel(m, inputs, outputs);
+    cpu_fallback(m, inputs, outputs);
     return;
   }
   auto& b = backend_of(m);
@@ -230,7 +182,7 @@ void eval_sort(Sort& s, const std::vector<array>& inputs, std::vector<array>& ou
   const int n = in.ndim() ? int(in.shape(axis)) : 1;
   if ((s.mode() != Sort::Values && !indices) || in.dtype() == complex64 || n > 1024 ||
       in.size() == 0 || in.ndim() == 0) {
-    backend::eval_without_kernel(s, inputs, outputs);
+    cpu_fallback(s, inputs, outputs);
     return;
   }
   auto& b = backend_of(s);

@@ -4,8 +4,8 @@
 // (so every op, dtype and layout the renderer handles runs on Metal with no
 // second copy of its math). Contiguous, strided 1..4 and dynamic-ndim
 // variants, 32- or 64-bit indices, several elements per thread for large
-// contiguous outputs. Row programs (fused reductions) have no MSL variant
-// yet: they run the CPU kernel on the same (unified) buffers.
+// contiguous outputs. Row programs (fused reductions: softmax, layer norm,
+// rms norm, logsumexp) run the row variant, one threadgroup per row.
 #include <algorithm>
 #include <mutex>
 #include <unordered_map>
@@ -16,7 +16,10 @@
 #include "backend/metal/msl_dialect.h"
 #include "compile/compiled.h"
 #include "kernel/fused_program.h"
+#include "backend/cpu/copy.h"
+#include "backend/metal/copy_kernels.h"
 #include "kernel/layout.h"
+#include "kernel/row_layout.h"
 #include "primitives/elementwise.h"
 
 namespace mxcore::metal {
@@ -46,7 +49,7 @@ void run_fused(const kernel::FusedProgram& program, Primitive& prim,
   // complex64 has no MSL spelling the emulator's C++ shares (.real members):
   // such programs run the CPU kernel on the same buffers.
   if (has_complex(inputs, outputs)) {
-    backend::eval_without_kernel(prim, inputs, outputs);
+    cpu_fallback(prim, inputs, outputs);
     return;
   }
   // The JIT's test switch forces 64-bit indices here too.
@@ -97,6 +100,62 @@ void run_fused(const kernel::FusedProgram& program, Primitive& prim,
   enc.dispatch_threads(grid, group);
 }
 
+// `x` as a row-major array of the full shape (broadcast where x has size 1),
+// for inputs the row kernel cannot read in place (transposed, broadcast).
+array dense_copy(MetalBackend& b, const Stream& stream, const array& x, const Shape& full) {
+  Strides strides(full.size(), 0);
+  const int diff = int(full.size()) - x.ndim();
+  for (int d = 0; d < x.ndim(); ++d) {
+    strides[d + diff] = x.shape(d) == 1 ? 0 : x.strides()[d];
+  }
+  array view(full, x.dtype(), nullptr, {});
+  cpu::make_view(x, view, strides);
+  array dense(full, x.dtype(), nullptr, {});
+  copy_to_row_major(b, stream, view, dense);
+  return dense;
+}
+
+void run_row(const kernel::FusedProgram& program, Primitive& prim, const std::vector<array>& inputs,
+             std::vector<array>& outputs) {
+  if (has_complex(inputs, outputs)) {
+    cpu_fallback(prim, inputs, outputs);
+    return;
+  }
+  auto& b = backend_of(prim);
+  auto full = kernel::row_full_shape(program, inputs, outputs);
+  auto layout = kernel::plan_row_layout(inputs, program.constant_inputs, outputs, full);
+  std::vector<array> ins = inputs;
+  if (!layout.supported) {
+    Shape reduced = full;
+    if (!reduced.empty()) reduced.back() = 1;
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      auto& x = inputs[i];
+      if (program.constant_inputs[i] || x.size() == 1 || x.data_size() == 1) continue;
+      bool fine = x.flags().row_contiguous && (x.shape() == full || x.shape() == reduced);
+      if (!fine) ins[i] = dense_copy(b, prim.stream(), x, full);
+    }
+    layout = kernel::plan_row_layout(ins, program.constant_inputs, outputs, full);
+    if (!layout.supported) {
+      cpu_fallback(prim, inputs, outputs); // an output layout the kernel cannot write
+      return;
+    }
+  }
+  for (auto& o : outputs) b.allocate(o);
+  if (layout.rows == 0) return;
+  auto v = layout.variant();
+  const auto name = msl_kernel_name(program, v);
+  const auto library = name + "_" + std::to_string(std::hash<std::string>()(v.key()));
+  auto& enc = b.encoder(prim.stream());
+  enc.set_kernel(library, [&] { return compiled_kernel_source(program, v); }, name);
+  int slot = 0;
+  for (size_t i = 0; i < ins.size(); ++i) {
+    if (!program.constant_inputs[i]) enc.set_array(ins[i], slot++);
+  }
+  for (auto& o : outputs) enc.set_array(o, slot++);
+  enc.set_value<int64_t>(layout.cols, slot++);
+  enc.dispatch_threadgroups({uint64_t(layout.rows), 1, 1}, {msl_row_threads(layout.cols), 1, 1});
+}
+
 // One-node programs of eager primitives, made once per (op, dtypes, ranks).
 const kernel::FusedProgram& single_op_program(Primitive& p, const std::vector<array>& inputs,
                                               const std::vector<array>& outputs) {
@@ -126,11 +185,15 @@ void register_elementwise_kernels(backend::KernelTable& table) {
   add_kernel<Compiled>(table, [](Compiled& c, const std::vector<array>& inputs,
                                  std::vector<array>& outputs) {
     const kernel::FusedProgram* program = c.program();
-    if (program == nullptr || program->row) {
-      backend::eval_without_kernel(c, inputs, outputs); // CPU kernel, unified memory
+    if (program == nullptr) {
+      cpu_fallback(c, inputs, outputs); // CPU kernel, unified memory
       return;
     }
-    run_fused(*program, c, inputs, outputs);
+    if (program->row) {
+      run_row(*program, c, inputs, outputs);
+    } else {
+      run_fused(*program, c, inputs, outputs);
+    }
   });
 #define MXCORE_METAL_SINGLE_OP(NAME) \
   add_kernel<NAME>(table, [](NAME& p, const std::vector<array>& in, std::vector<array>& out) { \

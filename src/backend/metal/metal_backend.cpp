@@ -1,6 +1,7 @@
 #include "backend/metal/metal_backend.h"
 
 #include <atomic>
+#include <cstring>
 #include <cstdlib>
 #include <mutex>
 #include <stdexcept>
@@ -9,12 +10,24 @@
 namespace mxcore::metal {
 
 struct StreamState {
+  std::unique_ptr<Stream> stream;
   std::shared_ptr<api::CommandQueue> queue;
   std::shared_ptr<api::CommandBuffer> buffer; // being encoded, or null
   api::Encoder* encoder = nullptr;
   int ops = 0;
   std::vector<std::shared_ptr<array::Data>> retained; // by the buffer being encoded
   std::vector<std::shared_ptr<api::CommandBuffer>> in_flight; // committed, not waited for
+  struct ErrorRecord {
+    array record;
+    std::function<std::string(const int64_t*)> message;
+  };
+  std::vector<ErrorRecord> error_records; // read at synchronize
+  // The stream's progress as the GPU sees it: each signal_event sets the
+  // next value when the work before it is done.
+  std::shared_ptr<api::SharedEvent> progress;
+  uint64_t progress_value = 0;
+  // Events of other Metal streams the next command buffer waits for.
+  std::vector<std::pair<std::shared_ptr<api::SharedEvent>, uint64_t>> pending_waits;
   CommandEncoder command_encoder;
 };
 
@@ -25,21 +38,27 @@ struct MetalBackend::Impl {
   std::unordered_map<std::string, std::shared_ptr<api::Pipeline>> pipelines;
   std::atomic<int64_t> committed{0};
   std::atomic<int64_t> built{0};
+  std::atomic<int64_t> device_waits{0};
+  std::map<std::string, int64_t> fallbacks; // by primitive name, under mtx
 };
 
 namespace {
 
-// The event of a stream's work so far: the last command buffer committed.
-class CommandBufferEvent final : public backend::Event {
+// A point in a Metal stream's work: its progress event reaching `value`.
+// Another Metal stream waits for it on the device (encode_wait); the host
+// and the CPU stream wait on the host.
+class MetalEvent final : public backend::Event {
  public:
-  explicit CommandBufferEvent(std::shared_ptr<api::CommandBuffer> cb) : cb_(std::move(cb)) {}
-  bool is_signaled() const override { return !cb_ || cb_->is_completed(); }
-  void wait() override {
-    if (cb_) cb_->wait_until_completed();
-  }
+  MetalEvent(std::shared_ptr<api::SharedEvent> event, uint64_t value)
+      : event_(std::move(event)), value_(value) {}
+  bool is_signaled() const override { return event_->signaled_value() >= value_; }
+  void wait() override { event_->wait_on_host(value_); }
+  const std::shared_ptr<api::SharedEvent>& shared_event() const { return event_; }
+  uint64_t value() const { return value_; }
 
  private:
-  std::shared_ptr<api::CommandBuffer> cb_;
+  std::shared_ptr<api::SharedEvent> event_;
+  uint64_t value_;
 };
 
 } // namespace
@@ -48,6 +67,9 @@ MetalBackend::MetalBackend(std::shared_ptr<api::Device> device)
     : device_(std::move(device)), allocator_(device_), impl_(std::make_unique<Impl>()) {
   register_elementwise_kernels(kernels());
   register_eager_kernels(kernels());
+  register_copy_kernels(kernels());
+  register_indexing_kernels(kernels());
+  register_scan_kernels(kernels());
 }
 
 MetalBackend::~MetalBackend() = default;
@@ -63,6 +85,7 @@ int MetalBackend::ops_per_command_buffer() {
 
 int64_t MetalBackend::command_buffers_committed() const { return impl_->committed.load(); }
 int64_t MetalBackend::libraries_built() const { return impl_->built.load(); }
+int64_t MetalBackend::device_waits() const { return impl_->device_waits.load(); }
 
 StreamState& MetalBackend::state(const Stream& stream) {
   std::lock_guard lock(impl_->mtx);
@@ -70,6 +93,8 @@ StreamState& MetalBackend::state(const Stream& stream) {
   if (!s) {
     s = std::make_unique<StreamState>();
     s->queue = device_->new_command_queue();
+    s->progress = device_->new_shared_event();
+    s->stream = std::make_unique<Stream>(stream);
     s->command_encoder.state_ = s.get();
     s->command_encoder.backend_ = this;
   }
@@ -82,15 +107,21 @@ CommandEncoder& MetalBackend::encoder(const Stream& stream) {
   StreamState& s = state(stream);
   if (!s.buffer) {
     s.buffer = s.queue->command_buffer();
+    for (auto& [event, value] : s.pending_waits) s.buffer->encode_wait(event, value);
+    s.pending_waits.clear();
     s.encoder = &s.buffer->compute_encoder();
     s.ops = 0;
   }
   return s.command_encoder;
 }
 
-void MetalBackend::commit(StreamState& s) {
-  if (!s.buffer) return;
+void MetalBackend::commit(StreamState& s, bool signal) {
+  if (!s.buffer) {
+    if (!signal) return;
+    encoder(*s.stream); // an empty buffer to carry the signal
+  }
   s.encoder->end_encoding();
+  if (signal) s.buffer->encode_signal(s.progress, ++s.progress_value);
   // Completion releases what the buffer's dispatches used.
   s.buffer->add_completed_handler([retained = std::move(s.retained)]() mutable { retained.clear(); });
   s.retained.clear();
@@ -104,25 +135,45 @@ void MetalBackend::commit(StreamState& s) {
 void MetalBackend::synchronize(const Stream& stream) {
   StreamState& s = state(stream);
   commit(s);
+  // Waits not yet encoded (no work followed them) still order what the
+  // host does next, e.g. a CPU fallback kernel on this stream.
+  for (auto& [event, value] : s.pending_waits) event->wait_on_host(value);
+  s.pending_waits.clear();
   std::string error;
   for (auto& cb : s.in_flight) {
     cb->wait_until_completed();
     if (error.empty()) error = cb->error();
   }
   s.in_flight.clear();
-  if (!error.empty()) throw std::runtime_error(error);
+  if (!error.empty()) {
+    s.error_records.clear();
+    throw std::runtime_error(error);
+  }
+  auto records = std::move(s.error_records);
+  s.error_records.clear();
+  for (auto& r : records) {
+    const int64_t* words = r.record.data<int64_t>();
+    if (words[0] != 0) throw std::out_of_range(r.message(words));
+  }
 }
 
 std::shared_ptr<backend::Event> MetalBackend::signal_event(const Stream& stream) {
   StreamState& s = state(stream);
-  commit(s);
-  return std::make_shared<CommandBufferEvent>(s.in_flight.empty() ? nullptr : s.in_flight.back());
+  commit(s, /*signal=*/true);
+  return std::make_shared<MetalEvent>(s.progress, s.progress_value);
 }
 
-void MetalBackend::wait_event(const Stream&, backend::Event& event) {
-  // The host waits before encoding more work for this stream (a device-side
-  // wait, MTLSharedEvent encodeWait, is what an Apple build would add).
-  event.wait();
+void MetalBackend::wait_event(const Stream& stream, backend::Event& event) {
+  if (auto* m = dynamic_cast<MetalEvent*>(&event)) {
+    // On the device: the stream's next command buffer waits for the event,
+    // the host goes on encoding.
+    StreamState& s = state(stream);
+    commit(s);
+    s.pending_waits.emplace_back(m->shared_event(), m->value());
+    impl_->device_waits++;
+    return;
+  }
+  event.wait(); // another device's event (the CPU stream's): wait on the host
 }
 
 std::shared_ptr<api::Pipeline> MetalBackend::pipeline(const std::string& library,
@@ -162,7 +213,25 @@ std::pair<std::shared_ptr<api::Buffer>, size_t> MetalBackend::buffer_of(const ar
 void MetalBackend::eval_unregistered(Primitive& primitive, const std::vector<array>& inputs,
                                      std::vector<array>& outputs) {
   reject_float64(primitive, inputs, outputs);
-  primitive.eval_gpu(inputs, outputs); // default: the CPU kernel after a synchronize
+  {
+    std::lock_guard lock(impl_->mtx);
+    impl_->fallbacks[primitive.name()]++; // eval_gpu's default is the CPU kernel
+  }
+  primitive.eval_gpu(inputs, outputs);
+}
+
+void MetalBackend::cpu_fallback(Primitive& p, const std::vector<array>& inputs,
+                                std::vector<array>& outputs) {
+  {
+    std::lock_guard lock(impl_->mtx);
+    impl_->fallbacks[p.name()]++;
+  }
+  backend::eval_without_kernel(p, inputs, outputs);
+}
+
+std::map<std::string, int64_t> MetalBackend::cpu_fallbacks() const {
+  std::lock_guard lock(impl_->mtx);
+  return impl_->fallbacks;
 }
 
 // ---- CommandEncoder
@@ -183,6 +252,15 @@ void CommandEncoder::set_array(const array& a, int index) {
 
 void CommandEncoder::set_bytes(const void* data, size_t size, int index) {
   state_->encoder->set_bytes(data, size, index);
+}
+
+void CommandEncoder::set_error_record(int index,
+                                      std::function<std::string(const int64_t*)> message) {
+  array record(Shape{4}, int64, nullptr, {});
+  backend_->allocate(record);
+  std::memset(record.raw_data(), 0, 4 * sizeof(int64_t));
+  set_array(record, index);
+  state_->error_records.push_back({std::move(record), std::move(message)});
 }
 
 void CommandEncoder::dispatch_threads(api::Size3 grid, api::Size3 group) {
@@ -208,6 +286,10 @@ void reject_float64(const Primitive& p, const std::vector<array>& inputs,
     throw std::invalid_argument(std::string("[metal] float64 is not supported on the GPU (") +
                                 p.name() + ").");
   }
+}
+
+void cpu_fallback(Primitive& p, const std::vector<array>& inputs, std::vector<array>& outputs) {
+  backend_of(p).cpu_fallback(p, inputs, outputs);
 }
 
 MetalBackend& backend_of(const Primitive& p) {

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -45,6 +46,10 @@ class CommandEncoder {
   void set_vector(const std::vector<T>& v, int index) {
     set_bytes(v.data(), v.size() * sizeof(T), index);
   }
+  // Binds a zeroed record of four int64 words at `index`, which a kernel
+  // sets (word 0 != 0) to report bad input it found, such as an index out
+  // of bounds; synchronize then raises std::out_of_range(message(record)).
+  void set_error_record(int index, std::function<std::string(const int64_t* record)> message);
   void dispatch_threads(api::Size3 grid, api::Size3 group);
   void dispatch_threadgroups(api::Size3 groups, api::Size3 group);
   // The bound pipeline's thread limit per group.
@@ -84,6 +89,12 @@ class MetalBackend final : public backend::Backend {
   static int ops_per_command_buffer(); // $MXCORE_METAL_OPS_PER_BUFFER, else 40
   int64_t command_buffers_committed() const;
   int64_t libraries_built() const;
+  int64_t device_waits() const; // waits for another Metal stream, encoded on the device
+
+  // Runs the primitive's CPU kernel on the unified buffers (after a
+  // synchronize), counted by primitive name: what has no Metal kernel yet.
+  void cpu_fallback(Primitive& p, const std::vector<array>& inputs, std::vector<array>& outputs);
+  std::map<std::string, int64_t> cpu_fallbacks() const;
 
  protected:
   void eval_unregistered(Primitive& primitive, const std::vector<array>& inputs,
@@ -92,7 +103,9 @@ class MetalBackend final : public backend::Backend {
  private:
   friend class CommandEncoder;
   struct StreamState& state(const Stream& stream);
-  void commit(struct StreamState& s);
+  // Commits the stream's command buffer; `signal`: one that advances the
+  // stream's progress event (an empty buffer if none was being encoded).
+  void commit(struct StreamState& s, bool signal = false);
 
   std::shared_ptr<api::Device> device_;
   MetalAllocator allocator_;
@@ -104,6 +117,9 @@ class MetalBackend final : public backend::Backend {
 MetalBackend* installed_backend();
 // The Metal backend of a primitive's stream.
 MetalBackend& backend_of(const Primitive& p);
+
+// backend_of(p).cpu_fallback(p, ...).
+void cpu_fallback(Primitive& p, const std::vector<array>& inputs, std::vector<array>& outputs);
 
 // Registers a kernel for primitive type P that first rejects float64 inputs
 // and outputs (Metal has no double).
@@ -120,5 +136,8 @@ void add_kernel(backend::KernelTable& table, F kernel) {
 // Kernel registration, one function per kernel family file.
 void register_elementwise_kernels(backend::KernelTable& table);
 void register_eager_kernels(backend::KernelTable& table);
+void register_copy_kernels(backend::KernelTable& table);
+void register_indexing_kernels(backend::KernelTable& table);
+void register_scan_kernels(backend::KernelTable& table);
 
 } // namespace mxcore::metal

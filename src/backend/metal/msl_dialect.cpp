@@ -3,11 +3,14 @@
 // spaces, the thread position from [[thread_position_in_grid]].
 #include "backend/metal/msl_dialect.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <iomanip>
 #include <sstream>
 #include <stdexcept>
 
+#include "backend/metal/embedded_sources.h"
 #include "kernel/constant_literal.h"
 #include "kernel/cstyle_renderer.h"
 
@@ -27,9 +30,13 @@ std::string float_literal(double x) {
   return "(" + os.str() + ")";
 }
 
+// Threads of a row kernel's group (a power of two); the scratch of its folds.
+constexpr int max_row_threads = 256;
+
 class MslDialect final : public kernel::Dialect {
  public:
   Family family() const override { return Family::grid; }
+  bool supports_row_loops() const override { return true; }
 
   std::string value_type(Dtype t) const override { return msl_type(t); }
   std::string storage_type(Dtype t) const override { return msl_type(t); }
@@ -76,9 +83,66 @@ class MslDialect final : public kernel::Dialect {
     if (v.work_per_thread > 1) name += "_n" + std::to_string(v.work_per_thread);
     return name;
   }
-  std::string preamble(const kernel::FusedProgram&, const KernelVariant&) const override {
-    return msl_header();
+  std::string preamble(const kernel::FusedProgram&, const KernelVariant& v) const override {
+    std::string text = msl_header() + embedded_source("op_functors.h");
+    if (v.loop == LoopKind::row) text += embedded_source("row_fold.h");
+    return text;
   }
+
+  // ---- row variant: the shared row loop, one threadgroup per row
+  // (kernels/row_fold.h); each thread takes columns lid, lid + lanes, ...
+  // one at a time, and nothing is cached in whole-row buffers (expensive
+  // values are recomputed).
+  std::string accumulator_type(Dtype t) const override {
+    return t == float16 || t == bfloat16 ? "float" : msl_type(t);
+  }
+  std::string convert(const std::string& type, const std::string& x) const override {
+    return "static_cast<" + type + ">(" + x + ")";
+  }
+  std::string row_fold_type(kernel::Op op, const std::string& acc) const override {
+    return std::string("RowGroupFold<Row") + kernel::op_name(op) + ", " + acc + ">";
+  }
+  std::string row_fold_result(Dtype t, const std::string& fold) const override {
+    return "static_cast<" + msl_type(t) + ">(" + fold + ".finish(" +
+           row_scratch(accumulator_type(t)) + ", mx_lid, mx_lanes))";
+  }
+  // The threadgroup array the folds of accumulator type `acc` combine in.
+  static std::string row_scratch(const std::string& acc) {
+    std::string id;
+    for (char c : acc) id += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    return "mx_row_scratch_" + id;
+  }
+  std::string row_kernel_open(const kernel::FusedProgram& p, const KernelVariant& v) const override {
+    const auto name = kernel_name(p, v);
+    std::string s = "[[host_name(\"" + name + "\")]]\n[[kernel]] void " + name + "(\n";
+    for (auto& a : msl_row_kernel_args(p, v)) {
+      s += "    " + a.type + " " + a.name + " [[buffer(" + std::to_string(a.buffer) + ")]],\n";
+    }
+    s += "    uint3 mx_group [[threadgroup_position_in_grid]],\n"
+         "    uint mx_lid [[thread_index_in_threadgroup]],\n"
+         "    uint3 mx_size [[threads_per_threadgroup]]) {\n"
+         "  const uint mx_lanes = mx_size.x;\n";
+    std::vector<std::string> declared;
+    for (auto& n : p.tape) {
+      if (n.kind != kernel::NodeKind::reduce) continue;
+      const auto acc = accumulator_type(n.dtype);
+      if (std::find(declared.begin(), declared.end(), acc) != declared.end()) continue;
+      declared.push_back(acc);
+      s += "  threadgroup " + acc + " " + row_scratch(acc) + "[" + std::to_string(max_row_threads) +
+           "];\n";
+    }
+    return s;
+  }
+  std::string row_loop_open() const override {
+    return "  {\n    const int64_t row = int64_t(mx_group.x);\n";
+  }
+  int row_block_columns(int) const override { return 1; }
+  std::string row_block_loop() const override {
+    return "for (int64_t c0 = mx_lid; c0 < cols; c0 += mx_lanes) {\n";
+  }
+  std::string row_block_size() const override { return "const int64_t cn = 1;\n"; }
+  bool row_caches() const override { return false; }
+  std::string pointer_address_space() const override { return "device "; }
 
   std::string buffer_param(const std::string& type, bool is_const) const override {
     return std::string("device ") + (is_const ? "const " : "") + type + "*";
@@ -140,6 +204,26 @@ std::string msl_kernel_name(const kernel::FusedProgram& p, const KernelVariant& 
 std::vector<kernel::KernelArg> msl_kernel_args(const kernel::FusedProgram& p,
                                                const KernelVariant& v) {
   return kernel::grid_kernel_args(msl_dialect(), p, v);
+}
+
+std::vector<kernel::KernelArg> msl_row_kernel_args(const kernel::FusedProgram& p,
+                                                   const KernelVariant& v) {
+  const auto& d = msl_dialect();
+  std::vector<kernel::KernelArg> args;
+  int b = 0;
+  for (size_t i = 0; i < p.inputs.size(); ++i) {
+    if (v.input_kinds[i] == kernel::InputKind::constant) continue;
+    args.push_back({d.buffer_param(msl_type(p.inputs[i].dtype), true), p.inputs[i].name + "_ptr", b++});
+  }
+  for (auto& o : p.outputs) args.push_back({d.buffer_param(msl_type(o.dtype), false), o.name + "_ptr", b++});
+  args.push_back({d.constant_param("int64_t", true), "cols", b++});
+  return args;
+}
+
+uint32_t msl_row_threads(int64_t cols) {
+  uint32_t n = 1;
+  while (n < uint32_t(max_row_threads) && int64_t(n) < cols) n *= 2;
+  return n;
 }
 
 std::string emit_msl_kernel(const kernel::FusedProgram& p, const KernelVariant& v) {

@@ -6,6 +6,7 @@
 // shim and runs it.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -22,8 +23,15 @@ std::string msl_kernel_name(const kernel::FusedProgram& p, const kernel::KernelV
 std::vector<kernel::KernelArg> msl_kernel_args(const kernel::FusedProgram& p,
                                                const kernel::KernelVariant& v);
 
-// One [[kernel]] function. Throws std::invalid_argument for float64 (no
-// Metal type) and row variants (fused reductions are CPU-only for now).
+// A row variant's parameters: the non-constant inputs' buffers, the
+// outputs', then `cols`; it runs one threadgroup of msl_row_threads(cols)
+// threads per row.
+std::vector<kernel::KernelArg> msl_row_kernel_args(const kernel::FusedProgram& p,
+                                                   const kernel::KernelVariant& v);
+uint32_t msl_row_threads(int64_t cols);
+
+// One [[kernel]] function (elementwise or row variant). Throws
+// std::invalid_argument for float64 (no Metal type).
 std::string emit_msl_kernel(const kernel::FusedProgram& p, const kernel::KernelVariant& v);
 
 // All variants, as MLX builds them: contiguous (+large), strided 1..max_ndim

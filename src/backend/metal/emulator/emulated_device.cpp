@@ -3,6 +3,7 @@
 // (threadgroup_runner.h). Each command queue has one worker thread that runs
 // its committed command buffers in order, as a GPU queue does, so the host
 // code above sees the same asynchrony as on Apple.
+#include <algorithm>
 #include <condition_variable>
 #include <cstring>
 #include <deque>
@@ -120,6 +121,30 @@ class EmulatedEncoder final : public Encoder {
   Dispatch current_;
 };
 
+class EmulatedEvent final : public SharedEvent {
+ public:
+  uint64_t signaled_value() const override {
+    std::lock_guard lock(mtx_);
+    return value_;
+  }
+  void wait_on_host(uint64_t value) override {
+    std::unique_lock lock(mtx_);
+    cv_.wait(lock, [&] { return value_ >= value; });
+  }
+  void signal(uint64_t value) {
+    {
+      std::lock_guard lock(mtx_);
+      value_ = std::max(value_, value);
+    }
+    cv_.notify_all();
+  }
+
+ private:
+  mutable std::mutex mtx_;
+  std::condition_variable cv_;
+  uint64_t value_ = 0;
+};
+
 class EmulatedQueue;
 
 class EmulatedCommandBuffer final : public CommandBuffer,
@@ -132,6 +157,12 @@ class EmulatedCommandBuffer final : public CommandBuffer,
   }
   void add_completed_handler(std::function<void()> h) override {
     handlers_.push_back(std::move(h));
+  }
+  void encode_wait(const std::shared_ptr<SharedEvent>& event, uint64_t value) override {
+    waits_.push_back({std::static_pointer_cast<EmulatedEvent>(event), value});
+  }
+  void encode_signal(const std::shared_ptr<SharedEvent>& event, uint64_t value) override {
+    signals_.push_back({std::static_pointer_cast<EmulatedEvent>(event), value});
   }
   void commit() override;
   void wait_until_completed() override {
@@ -147,8 +178,10 @@ class EmulatedCommandBuffer final : public CommandBuffer,
     return error_;
   }
 
-  // On the queue's worker thread.
+  // On the queue's worker thread, which a wait blocks as a GPU queue is
+  // blocked: later buffers of this queue wait too, other queues run on.
   void execute() {
+    for (auto& [event, value] : waits_) event->wait_on_host(value);
     std::string error;
     try {
       void* slots[max_buffer_slots];
@@ -175,6 +208,7 @@ class EmulatedCommandBuffer final : public CommandBuffer,
       completed_ = true;
     }
     cv_.notify_all();
+    for (auto& [event, value] : signals_) event->signal(value); // even after a fault
   }
 
  private:
@@ -182,6 +216,7 @@ class EmulatedCommandBuffer final : public CommandBuffer,
   std::vector<Dispatch> dispatches_;
   std::unique_ptr<EmulatedEncoder> encoder_;
   std::vector<std::function<void()>> handlers_;
+  std::vector<std::pair<std::shared_ptr<EmulatedEvent>, uint64_t>> waits_, signals_;
   mutable std::mutex mtx_;
   std::condition_variable cv_;
   bool completed_ = false;
@@ -255,6 +290,9 @@ class EmulatedDevice final : public Device {
   }
   std::shared_ptr<CommandQueue> new_command_queue() override {
     return std::make_shared<EmulatedQueue>();
+  }
+  std::shared_ptr<SharedEvent> new_shared_event() override {
+    return std::make_shared<EmulatedEvent>();
   }
   void start_capture(const std::string&) override {
     throw std::runtime_error(

@@ -3,7 +3,6 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "backend/cpu/cpp_dialect.h"
 #include "backend/cpu/jit_builder.h"
 #include "backend/cpu/kernel_cache.h"
 #include "backend/metal/embedded_sources.h"
@@ -54,7 +53,11 @@ std::string emulated_library_source(const std::string& msl) {
   std::ostringstream os;
   os << "#define MXCORE_JIT\n";
   if (msl.find("complex64_t") != std::string::npos) os << "#define MXCORE_JIT_COMPLEX\n";
-  os << cpu::kernel_ops_text << "\n"
+  // The scalar types only: the op functors come with the MSL (the Metal
+  // preamble, kernels/op_functors.h), so they are what runs here.
+  os << embedded_source("scalar_traits.h") << "\n"
+     << embedded_source("scalar_types.h") << "\n"
+     << "namespace mxcore { namespace kernel_ops {} }\n"
      << embedded_source("launch_abi.h") << "\n"
      << embedded_source("msl_shim.h") << "\n"
      << "#line 1 \"library.metal\"\n"

@@ -4,29 +4,11 @@
 // same kernel, row reductions reading contiguous runs), fold them in the
 // accumulator type, then combine their partials with a tree over
 // threadgroup memory. The host instantiates reduce<T, U, A, Op> per call's
-// dtypes (metal_reduce.cpp).
+// dtypes (eager_kernels.cpp).
 #include <metal_stdlib>
 using namespace metal;
 
-struct ReduceSum {
-  template <typename A> A operator()(A a, A b) const { return a + b; }
-};
-struct ReduceProd {
-  template <typename A> A operator()(A a, A b) const { return a * b; }
-};
-// NaN wins, as in the CPU kernels.
-struct ReduceMax {
-  template <typename A> A operator()(A a, A b) const { return (a != a || a > b) ? a : b; }
-};
-struct ReduceMin {
-  template <typename A> A operator()(A a, A b) const { return (a != a || a < b) ? a : b; }
-};
-struct ReduceAnd {
-  template <typename A> A operator()(A a, A b) const { return a && b; }
-};
-struct ReduceOr {
-  template <typename A> A operator()(A a, A b) const { return a || b; }
-};
+#include "reduce_ops.h"
 
 constant constexpr uint max_reduce_threads = 256;
 
