@@ -10,6 +10,7 @@ from ._stream import stream as StreamContext  # noqa: F401  (the type mx.stream(
 from ._io import load, savez, savez_compressed  # noqa: F401
 from ._gguf import save_gguf  # noqa: F401
 from ._einsum_path import einsum_path  # noqa: F401
+from ._array_like import ArrayLike  # noqa: F401
 from ._paths import cmake_dir, include_dir  # noqa: F401
 from . import metal, cuda  # noqa: F401  (submodules of mlx.core)
 from . import _stft, _gated_delta

@@ -23,7 +23,7 @@ from mxcore.utils import tree_flatten, tree_map_with_path, tree_unflatten
 _GRADIENT_SUMS = {}
 
 
-def _sum_gradients(group):
+def sum_gradients(group):
     """Identity forward; all_sum of the cotangent backward (one function per
     group, so compiled graphs see the same custom function each call)."""
     if group.size() == 1:
@@ -183,7 +183,7 @@ class AllToShardedLinear(Module):
         return f"input_dims={in_dims}, output_dims={out_dims * self.group.size()}, bias={'bias' in self}"
 
     def __call__(self, x):
-        x = _sum_gradients(self.group)(x)
+        x = sum_gradients(self.group)(x)
         if "bias" in self:
             return mx.addmm(self["bias"], x, self["weight"].T)
         return x @ self["weight"].T
@@ -309,7 +309,7 @@ class QuantizedAllToShardedLinear(_QuantizedSharded):
         return self._describe(packed_dims * 32 // self.bits, out_dims * self.group.size())
 
     def __call__(self, x):
-        y = self._matmul(_sum_gradients(self.group)(x))
+        y = self._matmul(sum_gradients(self.group)(x))
         if "bias" in self:
             y = y + self["bias"]
         return y
