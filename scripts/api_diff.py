@@ -2,7 +2,9 @@
 """Compare mxcore's public API with the installed mlx's (a development aid).
 
 Prints, for ``mlx.core`` and its submodules, the ``mx.array`` methods,
-``mlx.nn`` layers' ``__init__``, losses, optimizers and schedules: the names
+``mlx.nn`` layers' ``__init__``, losses, init functions, ``nn.distributed``,
+``Module``'s methods, optimizers (and ``Optimizer``'s methods), schedules and
+``mlx.utils``: the names
 mxcore lacks and every signature difference a program could hit (a parameter
 MLX accepts that mxcore rejects, a different position or default, a
 keyword-only or positional-only mismatch). Runs only where mlx is installed:
@@ -167,7 +169,11 @@ def signatures(fn, name):
 def differences(mlx_params, mx_params, show_extras):
     """What an MLX-style call could hit with mxcore's parameters."""
     out = []
-    has_var_kw = any(p.kind == VAR_KEYWORD for p in mx_params)
+    # mxcore's **kwargs absorbs a named MLX parameter only when MLX has no
+    # **kwargs of its own (where both have one, it means the same thing, e.g.
+    # export_function's example inputs, and takes no named options).
+    has_var_kw = (any(p.kind == VAR_KEYWORD for p in mx_params)
+                  and not any(p.kind == VAR_KEYWORD for p in mlx_params))
     has_var_pos = any(p.kind == VAR_POSITIONAL for p in mx_params)
     by_name = {p.name: p for p in mx_params}
     mlx_pos = [p.name for p in mlx_params if p.kind in (POSITIONAL_ONLY, POSITIONAL)]
@@ -292,6 +298,11 @@ def main(argv):
         else:
             compare_module("nn.distributed", mlx_nn.distributed, mx_dist, show_extras, report)
     compare_module("optimizers", mlx_optim, mxcore.optimizers, show_extras, report)
+    compare_methods("nn.Module", mlx_nn.Module, mxcore.nn.Module, show_extras, report)
+    compare_methods("optimizers.Optimizer", mlx_optim.Optimizer, mxcore.optimizers.Optimizer, show_extras, report)
+    import mlx.utils
+    import mxcore.utils
+    compare_module("utils", mlx.utils, mxcore.utils, show_extras, report)
 
     for line in report:
         print(line)

@@ -12,6 +12,8 @@ Queries and keys have Hk heads shared by Hv / Hk value heads each (as
 grouped-query attention). Where ``mask[b, t]`` is false the step leaves the
 state unchanged and its output is zero."""
 
+from typing import List, Optional, Union
+
 from . import _core as mx
 from ._on_stream import on_stream
 
@@ -44,7 +46,9 @@ def _as_array(a):
 
 
 @on_stream
-def gated_delta_update(q, k, v, gamma, beta, initial_state=None, mask=None, stream=None):
+def gated_delta_update(q: mx.array, k: mx.array, v: mx.array, gamma: mx.array, beta: mx.array,
+                       initial_state: Optional[mx.array] = None, mask: Optional[mx.array] = None,
+                       stream: Union[None, mx.Stream, mx.Device] = None) -> List[mx.array]:
     """gated_delta_update(q: array, k: array, v: array, gamma: array, beta: array, initial_state: array | None = None, mask: array | None = None, stream: Stream | Device | None = None) -> list[array]
 
     The gated delta rule over a sequence: per value head, the state ``S``

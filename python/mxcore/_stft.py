@@ -7,8 +7,12 @@ Conventions (MLX's, which are torch.stft's): the output is
 zeros; ``center`` pads ``n_fft // 2`` samples on both sides; istft divides by
 the overlap-added squared window wherever that envelope is not ~0."""
 
+from typing import Optional, Union
+
 from . import _core as mx
 from ._on_stream import on_stream
+
+_StreamOrDevice = Union[None, mx.Stream, mx.Device]
 
 _NORMS = ("backward", "ortho", "forward")
 _PAD_MODES = ("reflect", "constant", "edge")
@@ -55,8 +59,9 @@ def _frame_indices(n_frames, n_fft, hop_length):
 
 
 @on_stream
-def stft(x, n_fft=2048, hop_length=None, win_length=None, window=None, center=True, pad_mode="reflect",
-         norm="backward", onesided=None, stream=None):
+def stft(x: mx.array, n_fft: int = 2048, hop_length: Optional[int] = None, win_length: Optional[int] = None,
+         window: Optional[mx.array] = None, center: bool = True, pad_mode: str = "reflect", norm: str = "backward",
+         onesided: Optional[bool] = None, stream: _StreamOrDevice = None) -> mx.array:
     """stft(x: array, n_fft: int = 2048, hop_length: int | None = None, win_length: int | None = None, window: array | None = None, center: bool = True, pad_mode: str = 'reflect', norm: str = 'backward', onesided: bool | None = None, stream: Stream | Device | None = None) -> array
 
     Short-Time Fourier Transform.
@@ -115,8 +120,10 @@ def stft(x, n_fft=2048, hop_length=None, win_length=None, window=None, center=Tr
 
 
 @on_stream
-def istft(stft_matrix, n_fft=None, hop_length=None, win_length=None, window=None, center=True, norm="backward",
-          onesided=None, length=None, stream=None):
+def istft(stft_matrix: mx.array, n_fft: Optional[int] = None, hop_length: Optional[int] = None,
+          win_length: Optional[int] = None, window: Optional[mx.array] = None, center: bool = True,
+          norm: str = "backward", onesided: Optional[bool] = None, length: Optional[int] = None,
+          stream: _StreamOrDevice = None) -> mx.array:
     """istft(stft_matrix: array, n_fft: int | None = None, hop_length: int | None = None, win_length: int | None = None, window: array | None = None, center: bool = True, norm: str = 'backward', onesided: bool | None = None, length: int | None = None, stream: Stream | Device | None = None) -> array
 
     Inverse Short-Time Fourier Transform.

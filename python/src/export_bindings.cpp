@@ -191,7 +191,7 @@ void init_export(py::module_& m) {
         export_function(path, wrap_function(std::move(fun)), a, kw, shapeless,
                         metadata.value_or(ExportMetadata{}));
       },
-      py::arg("file"), py::arg("fun"), py::kw_only(), py::arg("shapeless") = false,
+      py::arg("file_or_callback"), py::arg("fun"), py::kw_only(), py::arg("shapeless") = false,
       py::arg("metadata") = py::none(),
       R"doc(Export a function to a file.
 
@@ -200,7 +200,7 @@ or one tuple of arrays and/or one dict of arrays. The function is traced on
 them and its graph of primitives (with their constants) is saved.
 
 Args:
-    file (str or Callable): The file to write, or a callback that receives the
+    file_or_callback (str or Callable): The file to write, or a callback that receives the
         graph as dicts: ``{"type": "inputs" | "keyword_inputs" | "constants" |
         "primitive" | "outputs", ...}``.
     fun (Callable): A function of zero or more arrays returning one or more arrays.

@@ -139,3 +139,22 @@ def test_api_diff_finds_no_difference():
     # Where mlx is installed the report must be empty; elsewhere the script says so.
     assert result.stdout == "", result.stdout
     assert "0 difference(s)" in result.stderr or "mlx is not installed" in result.stderr, result.stderr
+
+
+TYPED_NEW_NAMES = """
+import mxcore as mx
+x: mx.ArrayLike = [1.0, 2.0]
+s: mx.array = mx.fft.stft(mx.ones((100,)), n_fft=16, hop_length=4)
+y: mx.array = mx.fft.istft(s, hop_length=4, length=100)
+q = mx.ones((1, 2, 1, 2))
+out, state = mx.fast.gated_delta_update(q, q, q, mx.ones((1, 2, 1)), mx.ones((1, 2, 1)))
+"""
+
+
+def test_type_stubs_show_the_python_defined_functions(tmp_path):
+    from test_packaging import mypy
+
+    result = mypy(tmp_path, TYPED_NEW_NAMES)
+    assert result.returncode == 0, result.stdout + result.stderr
+    result = mypy(tmp_path, TYPED_NEW_NAMES + "mx.fft.stft(mx.ones((4,)), n_fft='16')\n")
+    assert result.returncode == 1 and 'incompatible type "str"' in result.stdout, result.stdout

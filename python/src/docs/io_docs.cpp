@@ -39,8 +39,8 @@ primitives, with its constants, is saved; :func:`import_function` loads it
 without the Python code.
 
 Args:
-    file (str or Callable): The path of the file to write, or a callback that
-        receives the graph as dicts (``{"type": "inputs" | "keyword_inputs" |
+    file_or_callback (str or Callable): The path of the file to write, or a
+        callback that receives the graph as dicts (``{"type": "inputs" | "keyword_inputs" |
         "constants" | "primitive" | "outputs", ...}``).
     fun (Callable): A function of zero or more arrays returning one or more
         arrays.
