@@ -204,3 +204,23 @@ def test_vmap_and_compile_equal_eager(signal):
 def test_errors_are_value_errors_naming_the_op(call, message):
     with pytest.raises(ValueError, match=message):
         call(mx.zeros((300,)))
+
+
+@pytest.mark.parametrize("dtype", [mx.float64, mx.float16, mx.bfloat16, mx.int32])
+def test_every_real_dtype_gives_complex64(dtype):
+    x = np.arange(64) % 7
+    got = mx.fft.stft(mx.array(x).astype(dtype), n_fft=16)
+    assert got.dtype == mx.complex64
+    np.testing.assert_allclose(np.array(got), np_stft(x.astype(np.float64), n_fft=16), rtol=1e-3, atol=1e-2)
+
+
+def test_istft_under_vmap_and_grad():
+    rng = np.random.default_rng(5)
+    s = (rng.standard_normal((2, 9, 12)) + 1j * rng.standard_normal((2, 9, 12))).astype(np.complex64)
+    mapped = mx.vmap(lambda m: mx.fft.istft(m, hop_length=4))(mx.array(s))
+    np.testing.assert_allclose(np.array(mapped), np_istft(s, hop_length=4), rtol=1e-4, atol=1e-5)
+    # istft is linear in the real signal it rebuilds: d sum(istft(stft(x)) * w) / dx = w where covered
+    x = rng.standard_normal(64).astype(np.float32)
+    w = rng.standard_normal(64).astype(np.float32)
+    g = mx.grad(lambda x: mx.sum(mx.fft.istft(mx.fft.stft(x, n_fft=16), length=64) * mx.array(w)))(mx.array(x))
+    np.testing.assert_allclose(np.array(g), w, rtol=1e-4, atol=1e-5)
