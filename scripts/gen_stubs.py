@@ -259,6 +259,14 @@ def main():
         print(f"mxcore: type stubs not generated ({type(e).__name__}: {e})", file=sys.stderr)
 
 
+# Functions of the C++ submodules written in Python (mxcore/__init__.py
+# attaches them), re-exported so checkers see them where programs call them.
+PYTHON_DEFINED = {
+    "fft": "from mxcore._stft import istft as istft, stft as stft\n",
+    "fast": "from mxcore._gated_delta import gated_delta_update as gated_delta_update\n",
+}
+
+
 def write_stubs(extension, out_dir):
     core, scratch = load_extension(extension)
     try:
@@ -273,7 +281,8 @@ def write_stubs(extension, out_dir):
             sub = getattr(core, s)
             classes = ", ".join(n for n in dir(core) if isinstance(getattr(core, n), type)
                                 and not n.startswith("_"))
-            text = HEADER + f"from mxcore._core import ArrayLike, {classes}\n\n"
+            text = HEADER + f"from mxcore._core import ArrayLike, {classes}\n"
+            text += PYTHON_DEFINED.get(s, "") + "\n"
             text += render_module(sub, f"mxcore._core.{s}.")
             with open(os.path.join(out, f"{s}.pyi"), "w") as f:
                 f.write(text)

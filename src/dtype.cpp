@@ -188,7 +188,7 @@ iinfo::iinfo(Dtype t) : dtype(t) {
     case Dtype::Val::int64: min = INT64_MIN; max = INT64_MAX; break;
     default:
       throw std::invalid_argument(
-          "[iinfo] dtype " + dtype_name(t) + " is not integral.");
+          "[iinfo] Only integer types supported but " + dtype_name(t) + " was provided");
   }
 }
 

@@ -10,8 +10,14 @@ from ._stream import stream as StreamContext  # noqa: F401  (the type mx.stream(
 from ._io import load, savez, savez_compressed  # noqa: F401
 from ._gguf import save_gguf  # noqa: F401
 from ._einsum_path import einsum_path  # noqa: F401
+from ._array_like import ArrayLike  # noqa: F401
 from ._paths import cmake_dir, include_dir  # noqa: F401
 from . import metal, cuda  # noqa: F401  (submodules of mlx.core)
+from . import _stft, _gated_delta
+
+# Functions of the C++ submodules written in Python (compositions of ops).
+_core.fft.stft, _core.fft.istft = _stft.stft, _stft.istft
+_core.fast.gated_delta_update = _gated_delta.gated_delta_update
 
 # `import mxcore.fft` / `from mxcore.linalg import norm`, as with mlx.core: the
 # C++ submodules of _core are registered under the package's name here, once,

@@ -6,11 +6,14 @@ stream (or device) the default for the duration of the call."""
 
 import functools
 import inspect
+from typing import Any, Callable, TypeVar, cast
 
 from ._stream import stream as _stream_context
 
+_F = TypeVar("_F", bound=Callable[..., Any])
 
-def on_stream(fn):
+
+def on_stream(fn: _F) -> _F:
     params = list(inspect.signature(fn).parameters.values())
     names = [p.name for p in params]
     index = names.index("stream")
@@ -27,4 +30,4 @@ def on_stream(fn):
         with _stream_context(s):
             return fn(*args, **kwargs)
 
-    return wrapper
+    return cast(_F, wrapper)  # the same signature, for type checkers

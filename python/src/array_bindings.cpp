@@ -138,10 +138,12 @@ void init_array(py::module_& m) {
       // print as str() and take no format spec, as in MLX.
       .def("__format__", [](array& a, const py::str& spec) -> py::object {
         if (a.ndim() == 0) {
-          return py::reinterpret_steal<py::object>(PyObject_Format(item(a).ptr(), spec.ptr()));
+          PyObject* text = PyObject_Format(item(a).ptr(), spec.ptr());
+          if (text == nullptr) throw py::error_already_set();  // Python's own error (f"{1.5:d}")
+          return py::reinterpret_steal<py::object>(text);
         }
         if (py::len(spec) > 0) {
-          throw py::type_error("unsupported format string passed to mlx.core.array.__format__");
+          throw py::type_error("unsupported format string passed to mx.array.__format__");
         }
         return py::repr(py::cast(a));
       }, py::arg("format_spec"))

@@ -72,7 +72,9 @@ Args:
 
 Returns:
     bool: True when the backend's library loads (MPI; NCCL also needs a CUDA GPU).)");
-  m.def("init", [](bool strict, const std::string& backend) {
+  // all_gather_factory is JACCL's side channel; mxcore has no JACCL backend,
+  // so it is accepted (MLX programs pass it) and unused.
+  m.def("init", [](bool strict, const std::string& backend, const py::object& /*all_gather_factory*/) {
           auto group = dist::init(strict, backend);
           if (std::string(group.impl()->backend()) == "mpi") abort_all_ranks_on_uncaught_exception();
           // The same Python object for the same global group, as in MLX.
@@ -83,7 +85,8 @@ Returns:
           *cached = py::cast(group);
           return *cached;
         },
-        py::arg("strict") = false, py::arg("backend") = "any",
+        py::arg("strict") = false, py::arg("backend") = "any", py::kw_only(),
+        py::arg("all_gather_factory") = py::none(),
         R"(Initialize the communication backend and return the global group.
 
 With ``backend="any"`` MPI is used when the process was started by
@@ -95,6 +98,9 @@ group (rank 0 of 1) is returned, on which collectives are copies.
 Args:
     strict (bool): Raise instead of falling back to the singleton group.
     backend (str): ``"any"``, ``"mpi"``, ``"ring"``, ``"jaccl"`` or ``"nccl"``.
+    all_gather_factory (Callable, optional): The byte all-gather the JACCL
+        backend uses to exchange connection data; accepted for MLX programs
+        and unused (mxcore has no JACCL backend). Default: ``None``.
 
 Returns:
     Group: The global group.)");

@@ -48,6 +48,9 @@ void init_dtype(py::module_& m) {
 
   m.def("issubdtype", [](const py::object& a, const py::object& b) {
     auto is_dt = [](const py::object& o) { return py::isinstance<Dtype>(o); };
+    auto is_cat = [](const py::object& o) { return py::isinstance<Dtype::Category>(o); };
+    if (!is_dt(a) && !is_cat(a)) throw py::value_error("[issubdtype] Received invalid type for first input.");
+    if (!is_dt(b) && !is_cat(b)) throw py::value_error("[issubdtype] Received invalid type for second input.");
     if (is_dt(a) && is_dt(b)) return issubdtype(a.cast<Dtype>(), b.cast<Dtype>());
     if (is_dt(a)) return issubdtype(a.cast<Dtype>(), b.cast<Dtype::Category>());
     if (is_dt(b)) return issubdtype(a.cast<Dtype::Category>(), b.cast<Dtype>());

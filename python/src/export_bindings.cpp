@@ -19,6 +19,29 @@ std::string file_path(py::handle file, const char* op) {
                               "] The file must be a path (str or os.PathLike).");
 }
 
+// MLX 0.32's metadata is one string; mxcore stores strings by name. A string
+// is stored under this key, and import_function(return_metadata=True) gives
+// it back as the string.
+constexpr const char* kMetadataStringKey = "__str__";
+
+std::optional<ExportMetadata> to_metadata(const py::object& metadata) {
+  if (metadata.is_none()) return std::nullopt;
+  if (py::isinstance<py::str>(metadata)) {
+    return ExportMetadata{{kMetadataStringKey, metadata.cast<std::string>()}};
+  }
+  try {
+    return metadata.cast<ExportMetadata>();
+  } catch (const py::cast_error&) {
+    throw py::type_error("[export_function] metadata must be a str or a dict of str to str.");
+  }
+}
+
+py::object metadata_value(const ExportMetadata& metadata) {
+  auto found = metadata.find(kMetadataStringKey);
+  if (metadata.size() == 1 && found != metadata.end()) return py::str(found->second);
+  return py::cast(metadata);
+}
+
 bool array_list(py::handle obj, Args& out) {
   if (!py::isinstance<py::tuple>(obj) && !py::isinstance<py::list>(obj)) return false;
   for (auto item : obj) {
@@ -150,7 +173,8 @@ void init_export(py::module_& m) {
   m.def(
       "export_function",
       [](py::object file, py::object fun, py::args args, bool shapeless,
-         std::optional<ExportMetadata> metadata, py::kwargs kwargs) {
+         py::object metadata_arg, py::kwargs kwargs) {
+        auto metadata = to_metadata(metadata_arg);
         auto [a, kw] = extract_inputs(args, kwargs, "export_function");
         if (!py::isinstance<py::str>(file) && PyCallable_Check(file.ptr())) {
           if (metadata && !metadata->empty()) {
@@ -167,7 +191,7 @@ void init_export(py::module_& m) {
         export_function(path, wrap_function(std::move(fun)), a, kw, shapeless,
                         metadata.value_or(ExportMetadata{}));
       },
-      py::arg("file"), py::arg("fun"), py::kw_only(), py::arg("shapeless") = false,
+      py::arg("file_or_callback"), py::arg("fun"), py::kw_only(), py::arg("shapeless") = false,
       py::arg("metadata") = py::none(),
       R"doc(Export a function to a file.
 
@@ -176,7 +200,7 @@ or one tuple of arrays and/or one dict of arrays. The function is traced on
 them and its graph of primitives (with their constants) is saved.
 
 Args:
-    file (str or Callable): The file to write, or a callback that receives the
+    file_or_callback (str or Callable): The file to write, or a callback that receives the
         graph as dicts: ``{"type": "inputs" | "keyword_inputs" | "constants" |
         "primitive" | "outputs", ...}``.
     fun (Callable): A function of zero or more arrays returning one or more arrays.
@@ -189,8 +213,13 @@ Args:
 
   m.def(
       "import_function",
-      [](py::object file) { return import_function(file_path(file, "import_function")); },
-      py::arg("file"),
+      [](py::object file, bool return_metadata) -> py::object {
+        auto imported = import_function(file_path(file, "import_function"));
+        if (!return_metadata) return py::cast(std::move(imported));
+        auto metadata = metadata_value(imported.metadata());
+        return py::make_tuple(py::cast(std::move(imported)), metadata);
+      },
+      py::arg("file"), py::arg("return_metadata") = false,
       R"doc(Import a function exported with :func:`export_function` or :func:`exporter`.
 
 The returned callable takes inputs of the exported shapes and dtypes (or ndims
@@ -198,9 +227,9 @@ when exported shapeless) and returns a tuple of arrays.)doc");
 
   m.def(
       "exporter",
-      [](py::object file, py::object fun, bool shapeless, std::optional<ExportMetadata> metadata) {
+      [](py::object file, py::object fun, bool shapeless, py::object metadata) {
         return exporter(file_path(file, "exporter"), wrap_function(std::move(fun)), shapeless,
-                        metadata.value_or(ExportMetadata{}));
+                        to_metadata(metadata).value_or(ExportMetadata{}));
       },
       py::arg("file"), py::arg("fun"), py::kw_only(), py::arg("shapeless") = false,
       py::arg("metadata") = py::none(),

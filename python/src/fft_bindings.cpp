@@ -159,9 +159,9 @@ void init_fft(py::module_& parent) {
   def_shift(m, "fftshift", false);
   def_shift(m, "ifftshift", true);
   m.def("fftfreq", [](int n, double d, mxpy::StreamArg s) { return fft::fftfreq(n, d, s); },
-        py::arg("n"), py::arg("d") = 1.0, py::kw_only(), py::arg("stream") = py::none(),
+        py::arg("n"), py::arg("d") = 1.0, py::arg("stream") = py::none(),
         "The sample frequencies of an ``n``-point :func:`fft` with sample spacing ``d``.");
   m.def("rfftfreq", [](int n, double d, mxpy::StreamArg s) { return fft::rfftfreq(n, d, s); },
-        py::arg("n"), py::arg("d") = 1.0, py::kw_only(), py::arg("stream") = py::none(),
+        py::arg("n"), py::arg("d") = 1.0, py::arg("stream") = py::none(),
         "The non-negative sample frequencies of an ``n``-point :func:`rfft` with spacing ``d``.");
 }

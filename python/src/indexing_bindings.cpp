@@ -367,7 +367,7 @@ struct ArrayIterator {
 } // namespace
 
 void init_indexing(py::module_& m) {
-  py::class_<ArrayIterator>(m, "_ArrayIterator")
+  py::class_<ArrayIterator>(m, "ArrayIterator", "A helper object to iterate over the first axis of an array.")
       .def("__iter__", [](ArrayIterator& it) -> ArrayIterator& { return it; },
            py::return_value_policy::reference_internal)
       .def("__next__", [](ArrayIterator& it) {

@@ -62,16 +62,16 @@ void init_ops_creation(py::module_& m) {
     if (!endpoint && num > 0) stop = start + (num - 1) * ((stop - start) / num);
     return linspace(start, stop, num, dtype.value_or(float32), s);
   }, py::arg("start"), py::arg("stop"), py::arg("num") = 50, py::arg("endpoint") = true,
-     py::arg("dtype") = py::none(), py::arg("stream") = py::none(),
+     py::arg("dtype") = float32, py::arg("stream") = py::none(),
      "num evenly spaced values in [start, stop] (or [start, stop) without the endpoint).");
   m.def("eye", [](int n, std::optional<int> m_, int k, std::optional<Dtype> dtype,
                   mxpy::StreamArg s) {
     return eye(n, m_.value_or(n), k, dtype.value_or(float32), s);
-  }, py::arg("n"), py::arg("m") = py::none(), py::arg("k") = 0, py::arg("dtype") = py::none(),
+  }, py::arg("n"), py::arg("m") = py::none(), py::arg("k") = 0, py::arg("dtype") = float32,
      py::kw_only(), py::arg("stream") = py::none(), "Ones on the k-th diagonal, zeros elsewhere.");
   m.def("identity", [](int n, std::optional<Dtype> dtype, mxpy::StreamArg s) {
     return identity(n, dtype.value_or(float32), s);
-  }, py::arg("n"), py::arg("dtype") = py::none(), py::kw_only(), py::arg("stream") = py::none());
+  }, py::arg("n"), py::arg("dtype") = float32, py::kw_only(), py::arg("stream") = py::none());
   m.def("full", [](const py::object& shape, const py::object& vals, std::optional<Dtype> dtype,
                    mxpy::StreamArg s) {
     // As in MLX, dtype is only the weak type of a Python scalar `vals` (a float
@@ -82,10 +82,10 @@ void init_ops_creation(py::module_& m) {
      py::arg("stream") = py::none(), "An array of the shape filled with vals (broadcast).");
   m.def("zeros", [](const py::object& shape, std::optional<Dtype> dtype, mxpy::StreamArg s) {
     return zeros(to_shape(shape), dtype.value_or(float32), s);
-  }, py::arg("shape"), py::arg("dtype") = py::none(), py::kw_only(), py::arg("stream") = py::none());
+  }, py::arg("shape"), py::arg("dtype") = float32, py::kw_only(), py::arg("stream") = py::none());
   m.def("ones", [](const py::object& shape, std::optional<Dtype> dtype, mxpy::StreamArg s) {
     return ones(to_shape(shape), dtype.value_or(float32), s);
-  }, py::arg("shape"), py::arg("dtype") = py::none(), py::kw_only(), py::arg("stream") = py::none());
+  }, py::arg("shape"), py::arg("dtype") = float32, py::kw_only(), py::arg("stream") = py::none());
   m.def("zeros_like", [](const py::object& a, std::optional<Dtype> dtype, mxpy::StreamArg s) {
     array x = mxpy::to_array(a);
     Dtype t = dtype.value_or(x.dtype());

@@ -35,9 +35,13 @@ void reject_none(const char* op, const py::handle& a, const py::handle& b) {
   }
 }
 
-void def_unary(py::module_& m, const char* name, UnaryFn fn, const char* doc) {
-  m.def(name, [fn](const py::object& a, mxpy::StreamArg s) { return fn(to_array(a), s); },
-        py::arg("a"), py::kw_only(), py::arg("stream") = py::none(), doc);
+void def_unary(py::module_& m, const char* name, UnaryFn fn, const char* doc, bool stream_positional) {
+  auto call = [fn](const py::object& a, mxpy::StreamArg s) { return fn(to_array(a), s); };
+  if (stream_positional) {  // MLX's isnan(a, stream=None) family
+    m.def(name, call, py::arg("a"), py::arg("stream") = py::none(), doc);
+  } else {
+    m.def(name, call, py::arg("a"), py::kw_only(), py::arg("stream") = py::none(), doc);
+  }
 }
 
 void def_binary(py::module_& m, const char* name, BinaryFn fn, const char* doc) {
@@ -107,6 +111,7 @@ void init_ops_elementwise(py::module_& m) {
     const char* name;
     UnaryFn fn;
     const char* doc;
+    bool stream_positional = false;
   };
   const UnaryEntry unary_ops[] = {
       {"abs", mxcore::abs, "Element-wise absolute value."},
@@ -140,19 +145,19 @@ void init_ops_elementwise(py::module_& m) {
       {"floor", mxcore::floor, "Element-wise floor."},
       {"ceil", mxcore::ceil, "Element-wise ceil."},
       {"logical_not", mxcore::logical_not, "Element-wise logical not."},
-      {"bitwise_invert", mxcore::bitwise_invert, "Element-wise bitwise inverse."},
+      {"bitwise_invert", mxcore::bitwise_invert, "Element-wise bitwise inverse.", true},
       {"conjugate", mxcore::conjugate, "Return the elementwise complex conjugate of the input."},
       {"conj", mxcore::conjugate, "Return the elementwise complex conjugate of the input."},
       {"real", mxcore::real, "Returns the real part of a complex array."},
       {"imag", mxcore::imag, "Returns the imaginary part of a complex array."},
-      {"isnan", mxcore::isnan, "Return a boolean array indicating which elements are NaN."},
-      {"isinf", mxcore::isinf, "Return a boolean array indicating which elements are +/- infinity."},
-      {"isfinite", mxcore::isfinite, "Return a boolean array indicating which elements are finite."},
-      {"isposinf", mxcore::isposinf, "Return a boolean array indicating which elements are positive infinity."},
-      {"isneginf", mxcore::isneginf, "Return a boolean array indicating which elements are negative infinity."},
+      {"isnan", mxcore::isnan, "Return a boolean array indicating which elements are NaN.", true},
+      {"isinf", mxcore::isinf, "Return a boolean array indicating which elements are +/- infinity.", true},
+      {"isfinite", mxcore::isfinite, "Return a boolean array indicating which elements are finite.", true},
+      {"isposinf", mxcore::isposinf, "Return a boolean array indicating which elements are positive infinity.", true},
+      {"isneginf", mxcore::isneginf, "Return a boolean array indicating which elements are negative infinity.", true},
   };
-  for (const auto& e : unary_ops) def_unary(m, e.name, e.fn, e.doc);
-  m.def("round", &round_py, py::arg("a"), py::arg("decimals") = 0, py::kw_only(),
+  for (const auto& e : unary_ops) def_unary(m, e.name, e.fn, e.doc, e.stream_positional);
+  m.def("round", &round_py, py::arg("a"), py::arg("decimals") = 0,
         py::arg("stream") = py::none(), "Round to the given number of decimals.");
 
   struct BinaryEntry {

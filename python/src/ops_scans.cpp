@@ -205,7 +205,7 @@ void init_ops_scans(py::module_& m) {
   auto view_fn = [](const array& a, Dtype dtype, mxpy::StreamArg s) { return view(a, dtype, s); };
   m.def("view", [view_fn](const py::object& a, Dtype dtype, mxpy::StreamArg s) {
     return view_fn(mxpy::to_array(a), dtype, s);
-  }, py::arg("a"), py::arg("dtype"), py::kw_only(), py::arg("stream") = py::none(),
+  }, py::arg("a"), py::arg("dtype"), py::arg("stream") = py::none(),
      "View the array as a different type (bit reinterpretation).");
   cls.def("view", view_fn, py::arg("dtype"), py::kw_only(), py::arg("stream") = py::none(),
           "View the array as a different type (bit reinterpretation).");

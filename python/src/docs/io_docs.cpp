@@ -39,15 +39,16 @@ primitives, with its constants, is saved; :func:`import_function` loads it
 without the Python code.
 
 Args:
-    file (str or Callable): The path of the file to write, or a callback that
-        receives the graph as dicts (``{"type": "inputs" | "keyword_inputs" |
+    file_or_callback (str or Callable): The path of the file to write, or a
+        callback that receives the graph as dicts (``{"type": "inputs" | "keyword_inputs" |
         "constants" | "primitive" | "outputs", ...}``).
     fun (Callable): A function of zero or more arrays returning one or more
         arrays.
     shapeless (bool, optional): Let the imported function accept inputs of other
         shapes (the same number of dimensions and dtypes). Default: ``False``.
-    metadata (dict(str, str), optional): Strings stored in the file, read back
-        as ``imported.metadata``. Default: ``None``.
+    metadata (dict(str, str) or str, optional): Strings stored in the file,
+        read back as ``imported.metadata`` (one string, MLX's form, comes back
+        from ``import_function(file, return_metadata=True)``). Default: ``None``.
     *args (array): Example positional inputs.
     **kwargs (array): Example keyword inputs.
 
@@ -69,8 +70,8 @@ Args:
         arrays.
     shapeless (bool, optional): Let the imported function accept inputs of other
         shapes (the same number of dimensions and dtypes). Default: ``False``.
-    metadata (dict(str, str), optional): Strings stored in the file, read back
-        as ``imported.metadata``. Default: ``None``.
+    metadata (dict(str, str) or str, optional): Strings stored in the file,
+        read back as ``imported.metadata``. Default: ``None``.
 
 Returns:
     FunctionExporter: The exporter; the file is complete when it is closed.)"},
@@ -82,10 +83,14 @@ the saved graph.
 
 Args:
     file (str): The path of the exported file.
+    return_metadata (bool, optional): Also return the metadata given at
+        export: the string when one string was given, else the dict.
+        Default: ``False``.
 
 Returns:
-    ImportedFunction: A callable returning a tuple of arrays; ``metadata`` holds
-        the stored strings.)"},
+    ImportedFunction or tuple: A callable returning a tuple of arrays
+        (``metadata`` holds the stored strings); with ``return_metadata``,
+        ``(function, metadata)``.)"},
       {"from_dlpack", R"(Make an array from an object that supports the DLPack protocol.
 
 The data is always copied (the array owns its memory), so ``copy=False`` raises

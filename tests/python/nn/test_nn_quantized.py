@@ -105,5 +105,5 @@ def test_quantize_per_layer_arguments_and_errors():
     assert isinstance(model.layers[1], nn.Linear)
     with pytest.raises(ValueError, match="Unable to quantize model of type"):
         nn.quantize(Small(), class_predicate=lambda p, m: isinstance(m, nn.LayerNorm))
-    with pytest.raises(ValueError, match="Quantized input is not supported"):
+    with pytest.raises(ValueError, match="only supported for .nvfp4. and .mxfp8. modes"):
         nn.Linear(64, 8).to_quantized(quantize_input=True)

@@ -11,6 +11,10 @@ from mxcore.nn.layers.base import Module
 from mxcore.nn.layers.containers import Sequential
 from mxcore.nn.layers.convolution import Conv1d, Conv2d, Conv3d
 from mxcore.nn.layers.convolution_transpose import ConvTranspose1d, ConvTranspose2d, ConvTranspose3d
+from mxcore.nn.layers.distributed import (
+    AllToShardedLinear, FullyShardedModule, QuantizedAllToShardedLinear, QuantizedShardedToAllLinear,
+    ShardedToAllLinear, fully_shard,
+)
 from mxcore.nn.layers.dropout import Dropout, Dropout2d, Dropout3d
 from mxcore.nn.layers.embedding import Embedding
 from mxcore.nn.layers.linear import Bilinear, Identity, Linear
@@ -18,6 +22,7 @@ from mxcore.nn.layers.normalization import BatchNorm, GroupNorm, InstanceNorm, L
 from mxcore.nn.layers.pooling import AvgPool1d, AvgPool2d, AvgPool3d, MaxPool1d, MaxPool2d, MaxPool3d
 from mxcore.nn.layers.positional_encoding import ALiBi, RoPE, SinusoidalPositionalEncoding
 from mxcore.nn.layers.quantized import QuantizedEmbedding, QuantizedLinear, quantize
+from mxcore.nn.layers.qq_linear import QQLinear
 from mxcore.nn.layers.recurrent import GRU, LSTM, RNN
 from mxcore.nn.layers.transformer import (
     MultiHeadAttention, Transformer, TransformerDecoder, TransformerDecoderLayer, TransformerEncoder,

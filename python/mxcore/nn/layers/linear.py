@@ -39,11 +39,15 @@ class Linear(Module):
         return x @ self["weight"].T
 
     def to_quantized(self, group_size=None, bits=None, mode: str = "affine", quantize_input: bool = False):
-        """This layer as a :class:`QuantizedLinear`."""
+        """This layer as a :class:`QuantizedLinear`, or with ``quantize_input``
+        (modes ``"nvfp4"``, ``"mxfp8"``) a :class:`QQLinear`."""
+        from mxcore.nn.layers.qq_linear import QQLinear
         from mxcore.nn.layers.quantized import QuantizedLinear
 
         if quantize_input:
-            raise ValueError("Quantized input is not supported.")
+            if mode not in ("nvfp4", "mxfp8"):
+                raise ValueError(f"Quantized activations are only supported for 'nvfp4' and 'mxfp8' modes, got {mode}.")
+            return QQLinear.from_linear(self, group_size, bits, mode)
         return QuantizedLinear.from_linear(self, group_size, bits, mode)
 
 

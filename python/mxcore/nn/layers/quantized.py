@@ -9,9 +9,8 @@ import mxcore as mx
 from mxcore.nn.layers.base import Module
 from mxcore.utils import tree_map_with_path
 
-# Default (group_size, bits) of each mode mxcore's mx.quantize supports (MLX
-# also has "nvfp4", which mxcore's core does not implement).
-_MODE_DEFAULTS = {"affine": (64, 4), "mxfp4": (32, 4), "mxfp8": (32, 8)}
+# Default (group_size, bits) of each mode of mx.quantize.
+_MODE_DEFAULTS = {"affine": (64, 4), "mxfp4": (32, 4), "nvfp4": (16, 4), "mxfp8": (32, 8)}
 
 
 def _defaults_for_mode(mode, group_size, bits):
