@@ -1,9 +1,9 @@
 // Saving and loading arrays: NumPy .npy and .safetensors (MLX's C++ io API).
 //
-// Loading reads the data eagerly: MLX defers the read to a Load primitive run
-// on eval, but an eager read keeps Python file objects (which need the GIL and
-// may be closed right after load returns) safe and costs nothing when every
-// array is used, which is the common case.
+// Loading from a file on disk is lazy, as in MLX: the arrays read their bytes
+// when evaluated (a Load primitive), so a read error surfaces at eval. Other
+// readers (Python file objects, which need the GIL and may be closed right
+// after load returns) are read eagerly.
 #pragma once
 
 #include <cstdint>

@@ -8,14 +8,15 @@ alignment (metadata "general.alignment", default 32); the tensor data, each
 tensor at its offset from the start of that block. The header is parsed here
 with struct; tensor bytes move through _core._read_raw / _core._write_raw.
 
-Quantized types Q4_0, Q4_1 and Q8_0 load as MLX loads them (_quantized_triple);
-other quantized types raise ValueError.
+Quantized types load as MLX 0.32.4 loads them: Q4_0, Q4_1 and Q8_0 as MLX's
+affine triple (_quantized_triple), Q2_K, Q4_K and Q6_K dequantized to float16
+(_gguf_kquants.py); MLX refuses every other quantized type, and so do we.
 """
 
 import os
 import struct
 
-from . import _core
+from . import _core, _gguf_kquants
 
 __all__ = ["save_gguf", "load_gguf"]
 
@@ -147,11 +148,14 @@ def _load(file, stream):
             raise RuntimeError(f"[load_gguf] Invalid GGUF file: tensor '{name}' has {n_dims} dims.")
         dims = [r.unpack("<Q") for _ in range(n_dims)]
         ttype, offset = r.unpack("<I"), r.unpack("<Q")
-        if ttype not in _TENSOR_TYPES and ttype not in _BLOCK_BYTES:
-            kind = _QUANTIZED_NAMES.get(ttype, str(ttype))
-            raise ValueError(
-                f"[load_gguf] Tensor '{name}' has GGUF type {kind}, which is not supported "
-                "(quantized GGUF types cannot be loaded).")
+        if (ttype not in _TENSOR_TYPES and ttype not in _BLOCK_BYTES
+                and ttype not in _gguf_kquants.BLOCK_BYTES):
+            kind = _QUANTIZED_NAMES.get(ttype, f"type {ttype}")
+            # MLX's error (its GGUF reader cannot convert the type to float16).
+            raise RuntimeError(
+                f"[load_gguf] gguf_tensor_to_f16 failed: tensor '{name}' has GGUF type "
+                f"{kind}, which cannot be loaded (loadable quantized types: Q4_0, Q4_1, "
+                "Q8_0, Q2_K, Q4_K, Q6_K).")
         if any(d >= 2**31 for d in dims):
             raise RuntimeError(f"[load_gguf] Invalid GGUF file: tensor '{name}' is too large.")
         infos.append((name, tuple(reversed(dims)), ttype, offset))
@@ -162,10 +166,20 @@ def _load(file, stream):
         if ttype in _BLOCK_BYTES and (not shape or shape[-1] % 32 != 0):
             raise RuntimeError(f"[load_gguf] tensor {name} has incompatible last dim shape: "
                                f"{shape[-1] if shape else 0}")
+        if ttype in _gguf_kquants.BLOCK_BYTES and _prod(shape) % 256 != 0:
+            raise RuntimeError(f"[load_gguf] tensor {name} has {_prod(shape)} values, not a "
+                               f"multiple of the {_QUANTIZED_NAMES[ttype]} block of 256.")
         try:
             if ttype in _TENSOR_TYPES:
                 arrays[name] = _core._read_raw(file, data_start + offset, shape,
                                                _TENSOR_TYPES[ttype], stream=stream)
+                continue
+            if ttype in _gguf_kquants.BLOCK_BYTES:
+                blocks = _core._read_raw(
+                    file, data_start + offset,
+                    (_prod(shape) // 256, _gguf_kquants.BLOCK_BYTES[ttype]), _core.uint8,
+                    stream=stream)
+                arrays[name] = _gguf_kquants.dequantize(blocks, ttype, shape)
                 continue
             n_blocks = _prod(shape) // 32
             blocks = _core._read_raw(file, data_start + offset,

@@ -73,15 +73,47 @@ Item classify(const py::handle& h) {
   throw std::invalid_argument("Cannot index mlx array using the given type.");
 }
 
+// MLX's check and message: an int index, or a slice bound, outside the int32
+// range (which array dims use) is a ValueError, not an out-of-bounds index.
+int64_t checked_int32(const py::handle& value) {
+  int overflow = 0;
+  long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+  if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+  if (overflow != 0 || v < INT32_MIN || v > INT32_MAX) {
+    throw std::invalid_argument("Slice indices must be 32-bit integers.");
+  }
+  return v;
+}
+
 int64_t index_value(const py::handle& obj) {
   if (py::isinstance<array>(obj)) {
     array a = obj.cast<array>();
-    py::gil_scoped_release release;
-    return a.item<int64_t>();
+    int64_t v;
+    {
+      py::gil_scoped_release release;
+      v = a.item<int64_t>();
+    }
+    if (v < INT32_MIN || v > INT32_MAX || (a.dtype() == uint64 && v < 0)) {
+      throw std::invalid_argument("Slice indices must be 32-bit integers.");
+    }
+    return v;
   }
-  if (py::isinstance<py::array>(obj)) return obj.attr("item")().cast<int64_t>();
-  return py::reinterpret_borrow<py::object>(obj).attr("__index__")().cast<int64_t>();
+  py::object value = py::isinstance<py::array>(obj) ? obj.attr("item")()
+                                                    : py::reinterpret_borrow<py::object>(obj);
+  return checked_int32(value.attr("__index__")());
 }
+
+namespace {
+
+void check_slice_bounds(const py::handle& obj) {
+  auto* s = reinterpret_cast<PySliceObject*>(obj.ptr());
+  for (PyObject* bound : {s->start, s->stop, s->step}) {
+    if (bound == Py_None) continue;
+    checked_int32(py::reinterpret_borrow<py::object>(bound).attr("__index__")());
+  }
+}
+
+} // namespace
 
 AxisWindow int_window(const py::handle& obj, int axis, int n) {
   int64_t i = index_value(obj);
@@ -97,6 +129,7 @@ AxisWindow int_window(const py::handle& obj, int axis, int n) {
 // Python's slice rules give (start, length, step); the window's stop is
 // written so that the C++ slice normalization reads it back unambiguously.
 AxisWindow slice_window(const py::handle& obj, int n) {
+  check_slice_bounds(obj);
   Py_ssize_t start, stop, step;
   if (PySlice_Unpack(obj.ptr(), &start, &stop, &step) < 0) throw py::error_already_set();
   int length = static_cast<int>(PySlice_AdjustIndices(n, &start, &stop, step));
@@ -426,7 +459,14 @@ void init_indexing(py::module_& m) {
     array x = to_array(a);
     if (is_integer_index(indices) && !py::isinstance<array>(indices) &&
         !py::isinstance<py::array>(indices)) {
-      int i = py::reinterpret_borrow<py::object>(indices).attr("__index__")().cast<int>();
+      py::object value = py::reinterpret_borrow<py::object>(indices).attr("__index__")();
+      int overflow = 0;
+      long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+      if (overflow != 0 || v < INT32_MIN || v > INT32_MAX) {
+        throw std::invalid_argument("[take] Index " + std::string(py::str(value)) +
+                                    " is outside the 32-bit integer range.");
+      }
+      int i = static_cast<int>(v);
       return axis.is_none() ? take(x, i, s) : take(x, i, axis.cast<int>(), s);
     }
     array idx = to_array(indices);

@@ -101,4 +101,9 @@ void count_trace();
 // raises instead of computing a wrong shape.
 std::vector<Shape> shapeless_output_shapes(Primitive& p, const std::vector<array>& inputs);
 
+// ---- shapeless.cpp: a gather's whole-axis slices follow the call's shapes;
+// nullptr when the traced primitive still fits the real inputs.
+std::shared_ptr<Primitive> shapeless_gather(const array& traced,
+                                            const std::vector<array>& real_inputs);
+
 } // namespace mxcore::detail

@@ -62,13 +62,15 @@ std::vector<array> compile_replace(const std::vector<array>& tape,
     std::vector<Dtype> types;
     std::vector<Shape> shapes;
     for (auto& o : trace_out) types.push_back(o.dtype());
+    auto primitive = a.primitive_ptr();
     if (shapeless) {
-      shapes = shapeless_output_shapes(a.primitive(), real_inputs);
+      if (auto gather = shapeless_gather(a, real_inputs)) primitive = std::move(gather);
+      shapes = shapeless_output_shapes(*primitive, real_inputs);
     } else {
       for (auto& o : trace_out) shapes.push_back(o.shape());
     }
     if (trace_out.size() == 1) {
-      trace_to_real.insert({a.id(), array(std::move(shapes[0]), types[0], a.primitive_ptr(),
+      trace_to_real.insert({a.id(), array(std::move(shapes[0]), types[0], std::move(primitive),
                                           std::move(real_inputs))});
     } else {
       auto real_out = array::make_arrays(std::move(shapes), types, a.primitive_ptr(),

@@ -1,9 +1,11 @@
 // Shapeless compile: broadcasts that feed elementwise primitives follow the
 // input shapes of each call instead of the shape seen at trace time.
+#include <algorithm>
 #include <typeinfo>
 
 #include "compile/compile_impl.h"
 #include "mxcore/ops.h"
+#include "primitives/indexing.h"
 #include "primitives/shape.h"
 
 namespace mxcore::detail {
@@ -97,6 +99,31 @@ void compile_shapeless_broadcasts(std::vector<array>& tape, ParentsMap& parents_
   for (auto& a : new_tape) {
     if (!dead.count(a.id())) tape.push_back(std::move(a));
   }
+}
+
+// A gather (indexing with arrays, take) keeps the whole of every source axis
+// it does not index: its slice size there is the traced dim. Under shapeless
+// compile such a slice follows the new dim of the call instead of keeping
+// the trace-time size (MLX keeps it and returns a wrong shape).
+std::shared_ptr<Primitive> shapeless_gather(const array& traced,
+                                            const std::vector<array>& real_inputs) {
+  if (typeid(traced.primitive()) != typeid(Gather)) return nullptr;
+  auto& g = static_cast<const Gather&>(traced.primitive());
+  const Shape& traced_src = traced.inputs()[0].shape();
+  const Shape& src = real_inputs[0].shape();
+  if (src == traced_src || src.size() != traced_src.size()) return nullptr;
+  Shape sizes = g.slice_sizes();
+  bool changed = false;
+  for (size_t d = 0; d < sizes.size(); ++d) {
+    bool indexed = std::find(g.axes().begin(), g.axes().end(), static_cast<int>(d)) !=
+                   g.axes().end();
+    if (!indexed && sizes[d] == traced_src[d] && src[d] != traced_src[d]) {
+      sizes[d] = src[d];
+      changed = true;
+    }
+  }
+  if (!changed) return nullptr;
+  return std::make_shared<Gather>(g.stream(), g.axes(), std::move(sizes));
 }
 
 } // namespace mxcore::detail

@@ -1,8 +1,11 @@
 #include "io/io_util.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <limits>
 
+#include "io/load_primitive.h"
 #include "mxcore/primitives.h"
 #include "primitives/elementwise.h"
 
@@ -56,39 +59,37 @@ size_t checked_nbytes(const Shape& shape, Dtype dtype, const char* op) {
   return n;
 }
 
-namespace {
-
-void byteswap(char* data, size_t count, size_t width) {
-  for (size_t i = 0; i < count; ++i, data += width) std::reverse(data, data + width);
-}
-
-} // namespace
-
 array read_array(io::Reader& in, const Shape& shape, Dtype dtype,
                  std::optional<size_t> offset, bool swap_bytes) {
   size_t nbytes = checked_nbytes(shape, dtype, "load");
   auto buffer = allocator::malloc(nbytes);
   try {
-    char* ptr = static_cast<char*>(buffer.ptr);
-    if (nbytes > 0) {
-      if (offset) {
-        in.read(ptr, nbytes, *offset);
-      } else {
-        in.read(ptr, nbytes);
-      }
-    }
-    if (swap_bytes && dtype.size > 1) {
-      size_t width = dtype == complex64 ? 4 : dtype.size;
-      byteswap(ptr, nbytes / width, width);
-    }
-    if (dtype == bool_) {
-      for (size_t i = 0; i < nbytes; ++i) ptr[i] = ptr[i] != 0;
-    }
+    read_into(in, static_cast<char*>(buffer.ptr), nbytes, dtype, offset, swap_bytes);
   } catch (...) {
     allocator::free(buffer);
     throw;
   }
   return array(buffer, shape, dtype);
+}
+
+array read_array_lazy(const std::shared_ptr<io::Reader>& in, const Shape& shape, Dtype dtype,
+                      std::optional<size_t> at, bool swap_bytes, StreamOrDevice s) {
+  // Only files read lazily: positioned reads on a file descriptor need no GIL
+  // and stay valid after the file is closed, renamed or removed by its path.
+  auto* file = dynamic_cast<io::FileReader*>(in.get());
+  if (!file) return read_array(*in, shape, dtype, at, swap_bytes);
+  size_t offset = at.value_or(in->tell());
+  size_t nbytes = checked_nbytes(shape, dtype, "load");
+  // Data missing already when load runs is the loader's error, as before.
+  struct stat st;
+  if (::stat(file->label().c_str(), &st) == 0 &&
+      offset + nbytes > static_cast<size_t>(st.st_size)) {
+    throw std::runtime_error("[read] Unable to read " + std::to_string(nbytes) +
+                             " bytes from file " + file->label() + ".");
+  }
+  Stream stream = to_stream(s);
+  if (stream.device != Device::cpu) stream = default_stream(Device::cpu);
+  return array(shape, dtype, std::make_shared<Load>(stream, in, offset, swap_bytes), {});
 }
 
 } // namespace mxcore::io_detail

@@ -28,4 +28,10 @@ size_t checked_nbytes(const Shape& shape, Dtype dtype, const char* op);
 array read_array(io::Reader& in, const Shape& shape, Dtype dtype,
                  std::optional<size_t> offset = std::nullopt, bool swap_bytes = false);
 
+// read_array, deferred to eval (a Load primitive on a CPU stream) when `in` is
+// a file on disk (a sequential read then reads at tell() and does not advance:
+// one array per .npy); other readers (Python file objects) read now.
+array read_array_lazy(const std::shared_ptr<io::Reader>& in, const Shape& shape, Dtype dtype,
+                      std::optional<size_t> offset, bool swap_bytes, StreamOrDevice s);
+
 } // namespace mxcore::io_detail

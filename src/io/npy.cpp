@@ -273,7 +273,7 @@ array load(std::shared_ptr<io::Reader> in, StreamOrDevice s) {
   bool swap = false;
   Dtype dtype = dtype_of_descr(h.descr, swap);
   if (!h.fortran || h.shape.size() < 2) {
-    return io_detail::read_array(*in, h.shape, dtype, std::nullopt, swap);
+    return io_detail::read_array_lazy(in, h.shape, dtype, std::nullopt, swap, s);
   }
   // Fortran order: the bytes are the row-major transpose; view them with column-major strides.
   Shape reversed(h.shape.rbegin(), h.shape.rend());

@@ -130,7 +130,7 @@ SafetensorsLoad load_safetensors(std::shared_ptr<io::Reader> in, StreamOrDevice 
     }
     try {
       result.first.insert_or_assign(
-          name, io_detail::read_array(*in, dims, t, data_start + begin));
+          name, io_detail::read_array_lazy(in, dims, t, data_start + begin, false, s));
     } catch (const std::runtime_error&) {
       corrupt("Tensor '" + name + "' invalid data offsets " + range +
               " exceeding the size of the file.");

@@ -221,11 +221,11 @@ array take(const array& a, int index, int axis, StreamOrDevice sd) {
 }
 
 array take(const array& a, const array& indices, StreamOrDevice s) {
-  return take(reshape(a, {static_cast<int>(a.size())}, s), indices, 0, s);
+  return take(flatten(a, s), indices, 0, s);
 }
 
 array take(const array& a, int index, StreamOrDevice s) {
-  return take(reshape(a, {static_cast<int>(a.size())}, s), index, 0, s);
+  return take(flatten(a, s), index, 0, s);
 }
 
 array take_along_axis(const array& a, const array& indices, int axis, StreamOrDevice sd) {

@@ -48,6 +48,7 @@ std::vector<array> broadcast_arrays(const std::vector<array>& inputs, StreamOrDe
 }
 
 array reshape(const array& a, Shape shape, StreamOrDevice s) {
+  Shape requested = shape; // with its -1, for shapeless compile
   int infer = -1;
   size_t known = 1;
   for (size_t i = 0; i < shape.size(); ++i) {
@@ -78,7 +79,10 @@ array reshape(const array& a, Shape shape, StreamOrDevice s) {
                                 shape_str(shape) + ".");
   }
   if (shape == a.shape()) return a;
-  return array(shape, a.dtype(), std::make_shared<Reshape>(to_stream(s), shape, a.shape()), {a});
+  if (infer < 0) requested.clear();
+  return array(shape, a.dtype(),
+               std::make_shared<Reshape>(to_stream(s), shape, a.shape(), std::move(requested)),
+               {a});
 }
 
 array transpose(const array& a, std::vector<int> axes, StreamOrDevice s) {
@@ -144,7 +148,12 @@ array flatten(const array& a, int start_axis, int end_axis, StreamOrDevice s) {
   for (int i = start; i <= end; ++i) flat *= a.shape(i);
   shape.push_back(flat);
   shape.insert(shape.end(), a.shape().begin() + end + 1, a.shape().end());
-  return reshape(a, shape, s);
+  if (shape == a.shape()) return a;
+  // Keeps the flattened axes, so shapeless compile flattens the dims of each call.
+  return array(shape, a.dtype(),
+               std::make_shared<Reshape>(to_stream(s), shape, a.shape(), Shape{},
+                                         std::pair<int, int>{start, end}),
+               {a});
 }
 
 array flatten(const array& a, StreamOrDevice s) { return flatten(a, 0, -1, s); }

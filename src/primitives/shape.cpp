@@ -174,16 +174,22 @@ std::vector<Shape> Reshape::output_shapes(const std::vector<array>& inputs) {
   if (in == in_shape_ || (in_shape_.empty() && inputs[0].size() == shape_size(shape_))) {
     return {shape_};
   }
+  if (flatten_axes_.first >= 0) {
+    if (auto out = requested_output_shape(inputs[0])) return {*out};
+  }
   if (in.size() == in_shape_.size()) {
     if (auto out = reshape_by_groups(in_shape_, shape_, in)) return {*out};
   }
   // Shapeless compile: exactly one input dim may change; the output dim whose
-  // prefix (or suffix) product lines up with that input dim absorbs it.
+  // prefix (or suffix) product lines up with that input dim absorbs it; else
+  // MLX's rule: the requested shape with its -1 inferred, or as written.
   auto fail = [&]() -> std::vector<Shape> {
-    throw std::invalid_argument(
-        "[Reshape::output_shapes] Cannot infer the shape of a reshape from " +
-        shape_str(in_shape_) + " to " + shape_str(shape_) + " for input shape " +
-        shape_str(in) + " in shapeless compile.");
+    if (auto out = requested_output_shape(inputs[0])) return {*out};
+    const Shape& written = requested_.empty() ? shape_ : requested_;
+    throw std::invalid_argument("[reshape] Cannot reshape array of size " +
+                                std::to_string(inputs[0].size()) + " into shape " +
+                                shape_str(written) + " (shapeless compile traced it from " +
+                                shape_str(in_shape_) + " to " + shape_str(shape_) + ").");
   };
   if (in.size() != in_shape_.size()) return fail();
   int changed = -1;
@@ -211,6 +217,39 @@ std::vector<Shape> Reshape::output_shapes(const std::vector<array>& inputs) {
   }
   return fail();
 }
+std::optional<Shape> Reshape::requested_output_shape(const array& input) const {
+  const Shape& in = input.shape();
+  if (flatten_axes_.first >= 0) {
+    auto [start, end] = flatten_axes_;
+    if (end >= static_cast<int>(in.size())) return std::nullopt;
+    Shape out(in.begin(), in.begin() + start);
+    int64_t flat = 1;
+    for (int i = start; i <= end; ++i) flat *= in[i];
+    if (flat > INT32_MAX) return std::nullopt;
+    out.push_back(static_cast<int32_t>(flat));
+    out.insert(out.end(), in.begin() + end + 1, in.end());
+    return out;
+  }
+  Shape out = requested_.empty() ? shape_ : requested_;
+  int64_t known = 1;
+  int infer = -1;
+  for (size_t i = 0; i < out.size(); ++i) {
+    if (out[i] == -1) {
+      infer = static_cast<int>(i);
+    } else {
+      known *= out[i];
+    }
+  }
+  int64_t size = static_cast<int64_t>(input.size());
+  if (infer >= 0) {
+    if (known == 0 || size % known != 0 || size / known > INT32_MAX) return std::nullopt;
+    out[infer] = static_cast<int32_t>(size / known);
+    return out;
+  }
+  if (known == size) return out;
+  return std::nullopt;
+}
+
 std::vector<array> Reshape::jvp(const std::vector<array>&,
                                 const std::vector<array>& tangents,
                                 const std::vector<int>&) {

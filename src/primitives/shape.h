@@ -32,13 +32,19 @@ class Reshape : public UnaryPrimitive {
  public:
   // in_shape: the input's shape when the node was built; shapeless compile
   // maps a change of one input dim onto the output dim that absorbs it.
-  Reshape(Stream stream, Shape shape, Shape in_shape = {})
-      : UnaryPrimitive(stream), shape_(std::move(shape)), in_shape_(std::move(in_shape)) {}
+  // requested: the shape as the caller wrote it, -1 included, or a flatten of
+  // the axes [flatten_axes.first, flatten_axes.second]; shapeless compile
+  // infers the -1 (or the flattened dim) from the sizes of each call, as MLX.
+  Reshape(Stream stream, Shape shape, Shape in_shape = {}, Shape requested = {},
+          std::pair<int, int> flatten_axes = {-1, -1})
+      : UnaryPrimitive(stream), shape_(std::move(shape)), in_shape_(std::move(in_shape)),
+        requested_(std::move(requested)), flatten_axes_(flatten_axes) {}
   void eval_cpu(const std::vector<array>& inputs, array& out) override;
   MXCORE_TRANSFORM_DECLS
   MXCORE_DEFINE_NAME(Reshape)
   bool is_equivalent(const Primitive& other) const override {
-    return shape_ == static_cast<const Reshape&>(other).shape_;
+    auto& o = static_cast<const Reshape&>(other);
+    return shape_ == o.shape_ && requested_ == o.requested_ && flatten_axes_ == o.flatten_axes_;
   }
   std::vector<Shape> output_shapes(const std::vector<array>& inputs) override;
 
@@ -46,8 +52,11 @@ class Reshape : public UnaryPrimitive {
   const Shape& shape() const { return shape_; }
   const Shape& in_shape() const { return in_shape_; }
  private:
+  std::optional<Shape> requested_output_shape(const array& input) const;
   Shape shape_;
   Shape in_shape_;
+  Shape requested_;
+  std::pair<int, int> flatten_axes_;
 };
 
 class Transpose : public UnaryPrimitive {

@@ -1,6 +1,8 @@
 """Shared helpers of test_io.py and test_io_gguf.py: sample data of every dtype
 and exact comparisons (bfloat16 values are exactly representable)."""
 
+import struct
+
 import numpy as np
 
 import mxcore as mx
@@ -68,3 +70,18 @@ def le_bytes(x, name):
     if name == "bfloat16":
         return bf16_bytes(x)
     return np.ascontiguousarray(x).astype(x.dtype.newbyteorder("<")).tobytes()
+
+
+def gguf_file(path, tensors):
+    """A GGUF v3 file of tensors [(name, row-major shape, ggml type, block bytes)]."""
+    head = b"GGUF" + struct.pack("<IQQ", 3, len(tensors), 0)
+    infos, blob = b"", b""
+    for name, shape, ttype, raw in tensors:
+        encoded = name.encode()
+        infos += struct.pack("<Q", len(encoded)) + encoded + struct.pack("<I", len(shape))
+        infos += b"".join(struct.pack("<Q", d) for d in reversed(shape))
+        infos += struct.pack("<IQ", ttype, len(blob))
+        blob += raw + b"\0" * (-len(raw) % 32)
+    header = head + infos
+    path.write_bytes(header + b"\0" * (-len(header) % 32) + blob)
+    return path

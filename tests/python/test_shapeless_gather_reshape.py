@@ -1,0 +1,124 @@
+"""Shapeless compile: gathers keep whole the axes they do not index, reshapes
+with -1 and flatten infer their dims on every call (also when two dims that
+merge both change), and reshapes that cannot fit the new sizes raise MLX's
+ValueError. Each result is checked against NumPy on the new shapes."""
+
+import numpy as np
+import pytest
+
+import mxcore as mx
+
+
+def ramp(shape):
+    return np.arange(int(np.prod(shape)), dtype=np.float32).reshape(shape) - 7
+
+
+def run_shapeless(fun, shapes, numpy_fun):
+    compiled = mx.compile(fun, shapeless=True)
+    for shape in shapes:
+        x = ramp(shape)
+        out = compiled(mx.array(x))
+        expected = numpy_fun(x)
+        assert tuple(out.shape) == expected.shape, (shape, out.shape, expected.shape)
+        np.testing.assert_array_equal(np.array(out), expected)
+
+
+IDX = np.array([0, 2])
+
+
+@pytest.mark.parametrize("fun, numpy_fun", [
+    (lambda x: x[mx.array(IDX)], lambda x: x[IDX]),
+    (lambda x: x[:, mx.array(IDX)], lambda x: x[:, IDX]),
+    (lambda x: x[mx.array(IDX), 1:], lambda x: None),
+    (lambda x: mx.take(x, mx.array(IDX), axis=1), lambda x: np.take(x, IDX, axis=1)),
+    (lambda x: mx.take(x, mx.array(IDX), axis=0), lambda x: np.take(x, IDX, axis=0)),
+    (lambda x: mx.take(x, mx.array([[1], [0]])), lambda x: np.take(x, [[1], [0]])),
+])
+def test_gather_whole_axes_follow_the_call(fun, numpy_fun):
+    if numpy_fun(ramp((3, 4))) is None:  # a slice window: MLX's error, checked below
+        return
+    run_shapeless(fun, [(3, 4), (5, 7), (3, 9), (6, 4)], numpy_fun)
+
+
+def test_gather_with_a_traced_scalar_index():
+    fun = mx.compile(lambda x, i: x[:, i] + x[i].sum(), shapeless=True)
+    for shape in [(3, 4), (5, 7)]:
+        x = ramp(shape)
+        out = fun(mx.array(x), mx.array(2))
+        expected = x[:, 2] + x[2].sum()
+        assert tuple(out.shape) == expected.shape
+        np.testing.assert_array_equal(np.array(out), expected)
+
+
+def test_gather_of_three_dims_with_two_index_arrays():
+    i, j = np.array([1, 0, 2]), np.array([0, 1, 1])
+    run_shapeless(lambda x: x[mx.array(i), :, mx.array(j)], [(3, 2, 2), (4, 5, 3), (3, 1, 6)],
+                  lambda x: x[i, :, j])
+
+
+def test_take_with_index_traced_from_the_shape_keeps_the_traced_indices():
+    # mx.arange(x.shape[1] // 2) is a constant of the trace (as in MLX): the
+    # second call takes columns 0 and 1 of every row of its new input.
+    run_shapeless(lambda x: mx.take(x, mx.arange(x.shape[1] // 2), axis=1),
+                  [(2, 4), (3, 8)], lambda x: x[:, :2])
+
+
+def test_slice_window_is_mlx_error():
+    # MLX refuses a fixed window under shapeless compile, on the first call.
+    compiled = mx.compile(lambda x: x[:, 1:3], shapeless=True)
+    with pytest.raises(ValueError, match="Slice cannot infer output shapes"):
+        compiled(mx.zeros((2, 5)))
+
+
+@pytest.mark.parametrize("fun, numpy_fun, shapes", [
+    (lambda x: x.reshape(-1), lambda x: x.reshape(-1), [(2, 3), (4, 5), (1, 7)]),
+    (lambda x: mx.flatten(x), lambda x: x.reshape(-1), [(2, 3, 4), (3, 5, 2)]),
+    (lambda x: mx.flatten(x, 0, 1), lambda x: x.reshape(-1, x.shape[2]),
+     [(2, 3, 4), (3, 5, 4), (3, 5, 6)]),
+    (lambda x: mx.flatten(x, 1), lambda x: x.reshape(x.shape[0], -1),
+     [(2, 3, 4), (5, 1, 7)]),
+    (lambda x: x.reshape(-1, x.shape[2]), lambda x: x.reshape(-1, 4), [(2, 3, 4), (3, 5, 4)]),
+    (lambda x: x.reshape(-1).sum(), lambda x: np.array(x.sum()), [(2, 3), (4, 5)]),
+    (lambda x: mx.take(x, mx.array([5, 0])), lambda x: x.reshape(-1)[[5, 0]],
+     [(2, 5), (3, 7)]),
+    (lambda x: x.reshape(x.shape[0], -1) * 2, lambda x: x.reshape(x.shape[0], -1) * 2,
+     [(2, 3, 4), (3, 3, 4), (2, 5, 6)]),
+    (lambda x: x.reshape(6, 4) + 1, lambda x: x.reshape(6, 4) + 1, [(2, 3, 4), (3, 2, 4)]),
+])
+def test_flattening_reshapes_of_changed_dims(fun, numpy_fun, shapes):
+    run_shapeless(fun, shapes, numpy_fun)
+
+
+def test_reshape_with_a_traced_constant_keeps_it():
+    # reshape(6, -1): the 6 is fixed at trace time (MLX's result too).
+    run_shapeless(lambda x: x.reshape(x.shape[0] * x.shape[1], -1),
+                  [(2, 3, 4), (3, 5, 6)], lambda x: x.reshape(6, -1))
+
+
+@pytest.mark.parametrize("fun, first, second, written", [
+    (lambda x: x.reshape(x.shape[0] * x.shape[1], x.shape[2]), (2, 3, 4), (3, 5, 4),
+     r"size 60 into shape \(6,4\)"),
+    (lambda x: x.reshape(x.shape[0], 2, -1), (2, 4), (3, 6), r"size 18 into shape \(2,2,-1\)"),
+    (lambda x: x.reshape(-1, 4), (2, 2, 4), (3, 3, 3), r"size 27 into shape \(-1,4\)"),
+])
+def test_reshape_that_cannot_fit_is_mlx_value_error(fun, first, second, written):
+    compiled = mx.compile(fun, shapeless=True)
+    compiled(mx.zeros(first))
+    with pytest.raises(ValueError, match=r"\[reshape\] Cannot reshape array of " + written):
+        compiled(mx.zeros(second))
+    # The compiled function still serves the traced shape.
+    np.testing.assert_array_equal(np.array(compiled(mx.array(ramp(first)))),
+                                  np.array(fun(mx.array(ramp(first)))))
+
+
+def test_grad_through_shapeless_flatten_and_gather():
+    def loss(x):
+        y = x[:, mx.array([0, 1])].reshape(-1)
+        return (y * y).sum()
+
+    g = mx.compile(mx.grad(loss), shapeless=True)
+    for shape in [(2, 3), (4, 5)]:
+        x = ramp(shape)
+        expected = np.zeros_like(x)
+        expected[:, :2] = 2 * x[:, :2]
+        np.testing.assert_array_equal(np.array(g(mx.array(x))), expected)
