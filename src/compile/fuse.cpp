@@ -19,8 +19,12 @@ namespace {
 
 constexpr int max_compile_depth = 11;
 // Row regions are deeper (a layernorm is ~16 nodes from output to input) but
-// each node is cheap next to the memory passes it saves.
-constexpr int max_row_depth = 32;
+// each node is cheap next to the memory passes it saves: a cut through a
+// chain of row ops materializes float32 intermediates and a broadcast row,
+// so a chain of ten layernorms or softmaxes stays one kernel (the row loop
+// caches long recompute chains and reuses its row buffers, so its work stays
+// linear in the depth).
+constexpr int max_row_depth = 192;
 
 // Same rank, equal except the last dim, where one side is 1: a full shape
 // and its row-reduced shape.

@@ -28,6 +28,8 @@ enum class Level { uniform, row, element };
 // lanes.
 constexpr int row_block = 512;
 
+// Cheap element ops a later pass recomputes rather than reading a row cache.
+constexpr int max_recompute = 8;
 
 // Ops about as cheap as reading their result back from a cache.
 bool is_cheap(const FusedNode& n) {
@@ -69,6 +71,11 @@ struct RowLoop {
   std::unordered_map<std::string, bool> expensive; // element nodes
   std::vector<Pass> passes;
   std::vector<std::string> cached; // values with a row cache, program order
+  // The row buffer each cached value lives in: a value's buffer is reused by
+  // a later value once no pass reads it any more (a chain of softmaxes needs
+  // three buffers, not two per softmax, and they stay in L1).
+  std::unordered_map<std::string, std::string> cache_buffer;
+  std::vector<std::string> buffers; // distinct cache buffers, first use order
 
   explicit RowLoop(Writer& w) : w(w) {
     // A reduction is per row; anything else varies as much as its inputs.
@@ -79,9 +86,15 @@ struct RowLoop {
                                    : k == InputKind::row ? Level::row
                                                          : Level::element;
     }
+    // Recomputing a value re-runs its chain of cheap element ops back to the
+    // inputs or to cached values: past max_recompute ops it is cached too
+    // (else a chain of layernorms recomputes every earlier layer in every
+    // pass: quadratic work).
+    std::unordered_map<std::string, int> recompute_ops;
     for (auto& n : w.p.tape) {
       Level l = Level::uniform;
       bool costly = !is_cheap(n);
+      int ops = 1;
       if (n.kind == NodeKind::reduce) {
         l = Level::row;
       } else {
@@ -89,10 +102,15 @@ struct RowLoop {
           l = std::max(l, levels.at(in));
           auto e = expensive.find(in);
           costly = costly || (e != expensive.end() && e->second);
+          auto r = recompute_ops.find(in);
+          if (r != recompute_ops.end() && !expensive.at(in)) ops += r->second;
         }
       }
       levels[n.name] = l;
-      if (l == Level::element) expensive[n.name] = costly;
+      if (l == Level::element) {
+        expensive[n.name] = costly || ops > max_recompute;
+        recompute_ops[n.name] = ops;
+      }
     }
     for (size_t o = 0; o < w.p.outputs.size(); ++o) {
       if (w.v.per_row_outputs[o] && levels.at(w.p.outputs[o].value) == Level::element) {
@@ -156,7 +174,61 @@ struct RowLoop {
     for (auto& n : w.p.tape) {
       if (cache_set.count(n.name)) cached.push_back(n.name);
     }
+    assign_cache_buffers();
   }
+
+  // Greedy over the cached values in order of the pass that stores them: a
+  // buffer is free for a value stored in pass k when its last reader ran
+  // before pass k (never the same pass, whose loop may read one buffer while
+  // it writes the other).
+  void assign_cache_buffers() {
+    struct Use {
+      std::string name;
+      size_t first = 0, last = 0;
+    };
+    std::vector<Use> uses;
+    for (auto& name : cached) {
+      Use u{name, 0, 0};
+      for (size_t k = 0; k < passes.size(); ++k) {
+        auto& ps = passes[k];
+        if (std::find(ps.values.begin(), ps.values.end(), name) != ps.values.end()) {
+          u.first = k;
+          break;
+        }
+      }
+      for (size_t k = 0; k < passes.size(); ++k) {
+        auto& fc = passes[k].from_cache;
+        if (std::find(fc.begin(), fc.end(), name) != fc.end()) u.last = std::max(u.last, k);
+      }
+      uses.push_back(u);
+    }
+    std::stable_sort(uses.begin(), uses.end(),
+                     [](const Use& a, const Use& b) { return a.first < b.first; });
+    struct Buffer {
+      std::string name, type;
+      size_t last;
+    };
+    std::vector<Buffer> pool;
+    for (auto& u : uses) {
+      std::string type = w.d.value_type(w.p.dtype_of(u.name));
+      Buffer* free = nullptr;
+      for (auto& b : pool) {
+        if (b.type == type && b.last < u.first) {
+          free = &b;
+          break;
+        }
+      }
+      if (free) {
+        free->last = u.last;
+        cache_buffer[u.name] = free->name;
+      } else {
+        pool.push_back({u.name + "_cache", type, u.last});
+        cache_buffer[u.name] = u.name + "_cache";
+        buffers.push_back(u.name);
+      }
+    }
+  }
+  const std::string& cache_of(const std::string& name) const { return cache_buffer.at(name); }
 
   // Whether the pass that computes `name` first is `pass` (it stores the cache).
   bool first_computed_in(const std::string& name, const Pass& pass) const {
@@ -190,7 +262,7 @@ struct RowLoop {
   void element_values(const Pass& pass, const char* indent) {
     for (auto& name : pass.from_cache) {
       w.os << indent << "const " << w.d.value_type(w.p.dtype_of(name)) << " " << name << " = "
-           << name << "_cache[c0 + j];\n";
+           << cache_of(name) << "[c0 + j];\n";
     }
     for (auto& name : pass.values) {
       int i = input_index(name);
@@ -205,7 +277,7 @@ struct RowLoop {
     }
     for (auto& name : pass.values) {
       if (is_cached(name) && first_computed_in(name, pass)) {
-        w.os << indent << name << "_cache[c0 + j] = " << name << ";\n";
+        w.os << indent << cache_of(name) << "[c0 + j] = " << name << ";\n";
       }
     }
   }
@@ -219,7 +291,7 @@ struct RowLoop {
     auto t = w.p.dtype_of(v);
     if (t != n.dtype || t == bool_ || t == complex64) return "";
     if (pass.values.empty() && pass.from_cache.size() == 1 && pass.from_cache[0] == v) {
-      return v + "_cache + c0";
+      return cache_of(v) + " + c0";
     }
     if (!pass.from_cache.empty()) return "";
     size_t chain = 1;
@@ -278,7 +350,7 @@ struct RowLoop {
       element_values(pass, "          ");
       if (!from_own_cache) os << "          acc_blk[j] = " << d.convert(A, v) << ";\n";
       os << "        }\n"
-         << "        fold.add(" << (from_own_cache ? v + "_cache + c0" : "acc_blk")
+         << "        fold.add(" << (from_own_cache ? cache_of(v) + " + c0" : "acc_blk")
          << ", c0, cn);\n";
     } else {
       os << "        fold.add(" << direct << ", c0, cn);\n";
@@ -349,7 +421,7 @@ struct RowLoop {
         os << "  alignas(64) float " << p.outputs[o].name << "_blk[row_block];\n";
       }
     }
-    for (auto& name : cached) {
+    for (auto& name : buffers) {
       os << d.row_buffer(d.value_type(p.dtype_of(name)), name + "_cache", "cols");
       row_buffers.push_back(name + "_cache");
     }

@@ -15,6 +15,20 @@ bool is_column(const array& x, const Shape& full) {
   return true;
 }
 
+// Whether x has the full shape but one value per row: its last dim
+// broadcast (stride 0) over row-major rows, as broadcast(sum(..., keepdims))
+// leaves it when a region boundary falls between the broadcast and its user.
+// Such an input is read like a (rows..., 1) one.
+bool is_broadcast_row(const array& x, const Shape& full) {
+  if (x.shape() != full || full.empty() || x.strides().back() != 0) return false;
+  int64_t expected = 1;
+  for (int d = x.ndim() - 2; d >= 0; --d) {
+    if (x.shape(d) != 1 && x.strides()[d] != expected) return false;
+    expected *= x.shape(d);
+  }
+  return true;
+}
+
 } // namespace
 
 KernelVariant RowLayout::variant() const {
@@ -67,7 +81,8 @@ RowLayout plan_row_layout(const std::vector<array>& inputs,
       l.kinds[i] = InputKind::scalar;
     } else if (x.shape() == full_shape && x.flags().row_contiguous) {
       l.kinds[i] = InputKind::contiguous;
-    } else if (x.shape() == reduced && x.flags().row_contiguous) {
+    } else if ((x.shape() == reduced && x.flags().row_contiguous) ||
+               is_broadcast_row(x, full_shape)) {
       l.kinds[i] = InputKind::row;
     } else if (is_column(x, full_shape)) {
       l.kinds[i] = InputKind::column;

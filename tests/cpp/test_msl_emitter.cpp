@@ -258,7 +258,7 @@ TEST_CASE("one program, two dialects: same nodes, each dialect's spelling") {
     CHECK(msl.find(" " + n.name + " = ") != std::string::npos);
   }
   // Half math: float registers rounded per op in C++, native half in MSL.
-  CHECK(cpp.find("mxcore_jit::mxj_round_half(float(kernel_ops::Exp{}(t0)))") != std::string::npos);
+  CHECK(cpp.find("mxcore_jit::round_to_half(float(kernel_ops::Exp{}(t0)))") != std::string::npos);
   CHECK(msl.find("const half t1 = Exp()(t0);") != std::string::npos);
   CHECK(cpp.find("const float in1 = float(") != std::string::npos); // constant inlined
   CHECK(msl.find("const half in1 = half(") != std::string::npos);

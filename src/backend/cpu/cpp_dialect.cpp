@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "backend/cpu/jit_support_text.h"
+#include "backend/cpu/kernel_ops_half_round.h"
 #include "backend/cpu/kernel_ops_pieces.h"
 #include "backend/cpu/kernel_ops_row_fold.h"
 #include "kernel/constant_literal.h"
@@ -129,7 +130,7 @@ class CppDialect final : public kernel::Dialect {
     return e;
   }
   std::string round(Dtype t, const std::string& e) const override {
-    if (t == float16) return "mxcore_jit::mxj_round_half(float(" + e + "))";
+    if (t == float16) return "mxcore_jit::round_to_half(float(" + e + "))";
     if (t == bfloat16) return "mxcore_jit::mxj_round_bf16(float(" + e + "))";
     return e;
   }
@@ -161,6 +162,7 @@ class CppDialect final : public kernel::Dialect {
        << (fma_allowed() ? "" : no_contraction_text) << "#define MXCORE_JIT\n"
        << (has_complex_values(p) ? "#define MXCORE_JIT_COMPLEX\n" : "")
        << kernel_ops_preamble(functors_used(p, v)) << "\n" << jit_conversions_text
+       << jit_half_round_text
        << (v.loop == kernel::LoopKind::row ? jit_row_reduce_text : "")
        << (v.loop == kernel::LoopKind::row ? jit_row_fold_text : "")
        << "using namespace mxcore;\n"

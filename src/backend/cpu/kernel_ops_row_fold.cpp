@@ -27,7 +27,8 @@ template <typename A, bool = is_float_acc<A>> struct lane_vector { typedef float
 template <typename A> struct lane_vector<A, true> { typedef A V __attribute__((vector_size(8 * sizeof(A)))); };
 template <typename Op, typename A>
 struct RowFold {
-  static constexpr int lanes = 8;
+  static constexpr int lanes = 8;  // rows of 16 to 63 elements
+  static constexpr int wide = 32;  // rows of 64 or more: four dependency chains of 8 floats
   // Float Max/Min first fold in any order, in independent vectors (the
   // order can only change which of +0/-0 or which NaN wins: a row whose
   // result is a zero or that holds a NaN is folded again, exactly).
@@ -35,16 +36,18 @@ struct RowFold {
       is_float_acc<A> && (traits::is_same_v<Op, Max> || traits::is_same_v<Op, Min>);
   typedef typename lane_vector<A>::V V;
   typedef decltype(V{} != V{}) M;
-  A part[lanes];
+  A part[wide];
   A acc;
-  int64_t cols, lanes_end;
+  int64_t cols, width, lanes_end;
   bool exact = !quick;
   V q[4];
   M nan;
-  explicit RowFold(int64_t n) : cols(n), lanes_end(n >= 2 * lanes ? n - n % lanes : 0) { reset(); }
+  explicit RowFold(int64_t n)
+      : cols(n), width(n >= 2 * wide ? wide : n >= 2 * lanes ? lanes : 0),
+        lanes_end(width > 0 ? n - n % width : 0) { reset(); }
   void reset() {
     acc = Op::template init<A>();
-    for (int l = 0; l < lanes; ++l) part[l] = acc;
+    for (int l = 0; l < wide; ++l) part[l] = acc;
     if constexpr (quick) {
       for (int k = 0; k < 4; ++k) q[k] = V{} + acc;
     }
@@ -62,9 +65,27 @@ struct RowFold {
     reset();
     return true;
   }
+  // Folds x[0, stop) into the lanes: `chains` vectors of 8 lanes, element
+  // i into lane i % (8 * chains). (Four named vectors, not one vector of
+  // 32: g++ takes ten times as long over a 128-byte vector type.)
+  template <int chains> void fold_lanes(const A* __restrict x, int64_t stop) {
+    V v[chains];
+    for (int k = 0; k < chains; ++k) __builtin_memcpy(&v[k], part + k * lanes, sizeof(V));
+    for (int64_t i = 0; i < stop; i += chains * lanes) {
+      for (int k = 0; k < chains; ++k) {
+        V xi;
+        __builtin_memcpy(&xi, x + i + k * lanes, sizeof(V));
+        v[k] = fold_float(Op{}, v[k], xi);
+      }
+    }
+    for (int k = 0; k < chains; ++k) __builtin_memcpy(part + k * lanes, &v[k], sizeof(V));
+  }
   // Elements [c0, c0 + n) of the row; blocks come in order, every block but
-  // the last a multiple of the lanes long.
-  void add(const A* __restrict x, int64_t c0, int64_t n) {
+  // the last a multiple of the wide lanes long.
+  // Out of line: called once a block, and inlined into a kernel of many
+  // folds it would use up g++'s inlining budget for the element loops (a
+  // chain of ten softmaxes then called exp out of line, unvectorized).
+  __attribute__((noinline)) void add(const A* __restrict x, int64_t c0, int64_t n) {
     if constexpr (quick) {
       if (!exact) {
         int64_t i = 0;
@@ -96,23 +117,15 @@ struct RowFold {
     int64_t stop = lanes_end - c0;
     stop = stop < 0 ? 0 : stop > n ? n : stop;
     if constexpr (is_float_acc<A>) {
-      V v;
-      __builtin_memcpy(&v, part, sizeof(V));
-      for (int64_t i = 0; i < stop; i += lanes) {
-        V xi;
-        __builtin_memcpy(&xi, x + i, sizeof(V));
-        v = fold_float(Op{}, v, xi);
-      }
-      __builtin_memcpy(part, &v, sizeof(V));
+      if (width == wide) fold_lanes<wide / lanes>(x, stop);
+      else fold_lanes<1>(x, stop);
     } else {
-      for (int64_t i = 0; i < stop; i += lanes) {
-        for (int l = 0; l < lanes; ++l) Op::fold(part[l], x[i + l]);
+      for (int64_t i = 0; i < stop; i += width) {
+        for (int l = 0; l < width; ++l) Op::fold(part[l], x[i + l]);
       }
     }
     if (c0 + n < cols) return;
-    if (lanes_end > 0) {
-      for (int l = 0; l < lanes; ++l) fold_one<Op>(acc, part[l]);
-    }
+    for (int l = 0; l < width; ++l) fold_one<Op>(acc, part[l]);
     for (int64_t i = stop; i < n; ++i) fold_one<Op>(acc, x[i]);
   }
 };

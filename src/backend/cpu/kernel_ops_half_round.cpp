@@ -1,0 +1,30 @@
+#include "backend/cpu/kernel_ops_half_round.h"
+
+namespace mxcore::cpu {
+
+// |x| + M - M, M = 2^(e + 13) for |x|'s binade e clamped to [-14, 15]: the
+// float adder rounds |x| to the float16 spacing of its binade (2^-24 in the
+// subnormal range), to nearest even, because M's own last bit is even; past
+// 65504 the result is inf, and a NaN passes through both additions.
+const char* const jit_half_round_text = R"(namespace mxcore_jit {
+inline float round_to_half(float x) {
+  uint32_t u; __builtin_memcpy(&u, &x, 4);
+  uint32_t a = u & 0x7fffffffu;
+  int32_t e = int32_t(a & 0x7f800000u);
+  e = e < 0x38800000 ? 0x38800000 : e; // 2^-14
+  e = e > 0x47000000 ? 0x47000000 : e; // 2^15
+  uint32_t m = uint32_t(e) + (13u << 23);
+  float ax, magic;
+  __builtin_memcpy(&ax, &a, 4);
+  __builtin_memcpy(&magic, &m, 4);
+  float r = (ax + magic) - magic;
+  r = r > 65504.0f ? __builtin_inff() : r;
+  uint32_t rb; __builtin_memcpy(&rb, &r, 4);
+  rb |= u & 0x80000000u;
+  __builtin_memcpy(&r, &rb, 4);
+  return r;
+}
+} // namespace mxcore_jit
+)";
+
+} // namespace mxcore::cpu
