@@ -12,8 +12,9 @@ def data(shape, dtype=mx.float32):
     return mx.array(rng.standard_normal(shape).astype(np.float32)).astype(dtype)
 
 
-def close(g, c, dtype):
-    tol = 2e-2 if dtype in (mx.float16, mx.bfloat16) else 2e-5
+def close(g, c, dtype, tol=None):
+    if tol is None:
+        tol = 2e-2 if dtype in (mx.float16, mx.bfloat16) else 2e-5
     np.testing.assert_allclose(np.array(g.astype(mx.float32)), np.array(c.astype(mx.float32)),
                                rtol=tol, atol=tol, equal_nan=True)
 
@@ -63,7 +64,10 @@ def test_reductions(op, axis, dtype):
     if op == "prod":
         x = (x * 0 + 1.01).astype(dtype) if dtype != mx.int32 else mx.ones_like(x)
     f = getattr(mx, op)
-    close(f(x, axis=axis, stream=mx.gpu), f(x, axis=axis, stream=mx.cpu), dtype)
+    # A float32 product of all 3366 factors rounds ~n*eps/2 apart in two
+    # summation orders (the CPU folds 32 lanes, the GPU a block tree).
+    tol = 1e-4 if (op == "prod" and axis is None and dtype == mx.float32) else None
+    close(f(x, axis=axis, stream=mx.gpu), f(x, axis=axis, stream=mx.cpu), dtype, tol)
 
 
 def test_all_any_and_nan():
