@@ -164,10 +164,22 @@ void init_ops_linalg(py::module_& m) {
   init_linalg_submodule(m);
 
   auto cls = py::reinterpret_borrow<py::class_<array>>(m.attr("array"));
-  cls.def("__matmul__", [](const array& a, const py::object& b) {
+  // A Python number has no matrix product (TypeError, as Python and MLX say);
+  // arrays and array-likes go to matmul, which checks their shapes.
+  auto reject_scalar = [](const py::object& b, bool reflected) {
+    if (py::isinstance<py::bool_>(b) || py::isinstance<py::int_>(b) ||
+        py::isinstance<py::float_>(b) || PyComplex_Check(b.ptr())) {
+      std::string other = py::str(py::type::handle_of(b).attr("__name__"));
+      throw py::type_error("unsupported operand type(s) for @: '" +
+                           (reflected ? other + "' and 'array'" : "array' and '" + other + "'"));
+    }
+  };
+  cls.def("__matmul__", [reject_scalar](const array& a, const py::object& b) {
+       reject_scalar(b, false);
        return matmul(a, mxpy::to_array(b));
      })
-     .def("__rmatmul__", [](const array& a, const py::object& b) {
+     .def("__rmatmul__", [reject_scalar](const array& a, const py::object& b) {
+       reject_scalar(b, true);
        return matmul(mxpy::to_array(b), a);
      })
      .def("__imatmul__", [](const py::object& self, const py::object& b) {

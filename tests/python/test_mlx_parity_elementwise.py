@@ -65,3 +65,24 @@ def test_divmod_of_bools():
     np.testing.assert_array_equal(np.array(r), [False, False, True, False])
     np.testing.assert_array_equal(np.array(q), np.array(mx.floor_divide(mx.array(a), mx.array(b))))
     np.testing.assert_array_equal(np.array(r), np.array(mx.remainder(mx.array(a), mx.array(b))))
+
+
+@pytest.mark.parametrize("scalar", [2, 2.5, True, 1j])
+def test_matmul_with_a_python_number_is_a_type_error(scalar):
+    a = mx.ones((2, 2))
+    with pytest.raises(TypeError, match="unsupported operand type"):
+        a @ scalar
+    with pytest.raises(TypeError, match="unsupported operand type"):
+        scalar @ a
+    # Arrays and nested lists still multiply.
+    np.testing.assert_array_equal(np.array(a @ [[1.0], [2.0]]), np.array([[3.0], [3.0]]))
+
+
+def test_abs_of_negative_zero_is_positive_zero():
+    for dtype in (mx.float32, mx.float16, mx.bfloat16, mx.float64):
+        x = mx.array([-0.0, 0.0, -2.5, float("nan")], dtype=dtype)
+        got = np.array(mx.abs(x).astype(mx.float32))
+        assert not np.signbit(got[0]) and not np.signbit(got[1]), dtype
+        assert got[2] == 2.5 and np.isnan(got[3])
+        compiled = np.array(mx.compile(mx.abs)(x).astype(mx.float32))
+        assert not np.signbit(compiled[0]), dtype

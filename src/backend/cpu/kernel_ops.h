@@ -109,7 +109,8 @@ struct Abs {
     } else if constexpr (is_complex_v<T>) {
       return T(math::abs(x), 0.0f);
     } else {
-      return x < T(0) ? wrapping_subtract(T(0), x) : x;
+      // <= so that -0.0 becomes 0 - (-0.0) = +0.0, as NumPy and MLX give.
+      return x <= T(0) ? wrapping_subtract(T(0), x) : x;
     }
   }
 };
