@@ -16,7 +16,7 @@
 
 namespace mxcore::export_detail {
 
-inline constexpr uint32_t kFunctionFileVersion = 1;
+inline constexpr uint32_t kFunctionFileVersion = 2; // 2: Reshape keeps its requested shape
 
 struct FunctionFile {
   bool shapeless = false;

@@ -166,10 +166,20 @@ void add_shape_ops(Registry& r) {
       [](const Reshape& p, ByteWriter& w) {
         w.ints(p.shape());
         w.ints(p.in_shape());
+        // The shape as written (-1 kept) and the flattened axes: a shapeless
+        // import infers them from each call's sizes, as the compiled trace does.
+        w.ints(p.requested());
+        w.i32(p.flatten_axes().first);
+        w.i32(p.flatten_axes().second);
       },
       [](ByteReader& in, Stream s) {
         Shape shape = in.ints(); // may hold -1 (inferred under shapeless)
-        return std::make_shared<Reshape>(s, std::move(shape), in.ints());
+        Shape in_shape = in.ints();
+        Shape requested = in.ints();
+        int first = in.i32();
+        int second = in.i32();
+        return std::make_shared<Reshape>(s, std::move(shape), std::move(in_shape),
+                                         std::move(requested), std::make_pair(first, second));
       });
   r.add<Transpose>("Transpose", [](const Transpose& p, ByteWriter& w) { w.ints(p.axes()); },
                    [](ByteReader& in, Stream s) { return std::make_shared<Transpose>(s, in.ints()); });

@@ -51,6 +51,8 @@ class Reshape : public UnaryPrimitive {
   // State, read by export (src/export/).
   const Shape& shape() const { return shape_; }
   const Shape& in_shape() const { return in_shape_; }
+  const Shape& requested() const { return requested_; }
+  std::pair<int, int> flatten_axes() const { return flatten_axes_; }
  private:
   std::optional<Shape> requested_output_shape(const array& input) const;
   Shape shape_;

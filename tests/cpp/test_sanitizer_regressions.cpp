@@ -62,3 +62,15 @@ TEST_CASE("signed integer arithmetic wraps around without overflow") {
   CHECK(eval_scalar<uint16_t>(multiply(array(uint16_t(65535)), array(uint16_t(65535)))) == 1);
   CHECK(eval_scalar<int8_t>(negative(array(int8_t(-128)))) == -128);
 }
+
+TEST_CASE("integer matmul of uint16 and int16 wraps without signed overflow") {
+  // Sanitizer run 3: the uint16 products were promoted to int and overflowed.
+  // [65535 65535] @ [65535 65535]^T = 2 * 65535^2 mod 2^16 = 2.
+  array a({uint16_t(65535), uint16_t(65535)}, Shape{1, 2});
+  array b({uint16_t(65535), uint16_t(65535)}, Shape{2, 1});
+  CHECK(eval_scalar<uint16_t>(matmul(a, b)) == 2);
+  // int16: (-32768) * (-32768) * 2 = 2^31 wraps to 0 in 16 bits.
+  array c({int16_t(-32768), int16_t(-32768)}, Shape{1, 2});
+  array d({int16_t(-32768), int16_t(-32768)}, Shape{2, 1});
+  CHECK(eval_scalar<int16_t>(matmul(c, d)) == 0);
+}

@@ -122,3 +122,16 @@ def test_grad_through_shapeless_flatten_and_gather():
         expected = np.zeros_like(x)
         expected[:, :2] = 2 * x[:, :2]
         np.testing.assert_array_equal(np.array(g(mx.array(x))), expected)
+
+
+def test_exported_shapeless_reshape_infers_minus_one_and_flatten(tmp_path):
+    def f(x):
+        return x.reshape(-1) * 2, mx.flatten(x, 0, 1) + 1
+
+    path = str(tmp_path / "reshape.mxfn")
+    mx.export_function(path, f, mx.ones((2, 3, 4)), shapeless=True)
+    g = mx.import_function(path)
+    x = np.arange(5 * 7 * 4, dtype=np.float32).reshape(5, 7, 4)
+    flat, merged = g(mx.array(x))
+    np.testing.assert_array_equal(np.array(flat), x.reshape(-1) * 2)
+    np.testing.assert_array_equal(np.array(merged), x.reshape(35, 4) + 1)
