@@ -52,24 +52,32 @@ void compile_shapeless_broadcasts(std::vector<array>& tape, ParentsMap& parents_
   new_tape.reserve(tape.size());
   std::vector<array> replaced; // broadcasts that may have lost all users
   for (auto& node : tape) {
-    if (node.has_primitive() &&
-        (node.primitive().kind() == PrimitiveKind::binary ||
-         node.primitive().kind() == PrimitiveKind::ternary)) {
+    bool elementwise = node.has_primitive() &&
+                       (node.primitive().kind() == PrimitiveKind::binary ||
+                        node.primitive().kind() == PrimitiveKind::ternary);
+    // A gather's index arrays are broadcast together the same way (e.g.
+    // take_along_axis's positions against the given indices).
+    bool gather = node.has_primitive() && typeid(node.primitive()) == typeid(Gather) &&
+                  node.inputs().size() > 2;
+    if (elementwise || gather) {
       auto& ins = node.inputs();
+      const size_t first = gather ? 1 : 0;
       // Only broadcasts the op builder made reach exactly the common shape of
       // the unbroadcast operands; one that goes further is an explicit
       // broadcast_to and keeps its fixed shape.
       Shape common;
-      for (auto& in : ins) common = broadcast_shapes(common, unbroadcast(in).shape());
-      if (common != node.shape()) {
+      for (size_t i = first; i < ins.size(); ++i) {
+        common = broadcast_shapes(common, unbroadcast(ins[i]).shape());
+      }
+      if (common != (gather ? ins[first].shape() : node.shape())) {
         new_tape.push_back(node);
         continue;
       }
-      for (size_t i = 0; i < ins.size(); ++i) {
+      for (size_t i = first; i < ins.size(); ++i) {
         if (!is_plain_broadcast(ins[i])) continue;
         array old = ins[i];
         std::vector<array> b_inputs{old.inputs()[0]};
-        for (size_t j = 0; j < ins.size(); ++j) {
+        for (size_t j = first; j < ins.size(); ++j) {
           if (j != i) b_inputs.push_back(unbroadcast(ins[j]));
         }
         array b(old.shape(), old.dtype(), old.primitive_ptr(), b_inputs);

@@ -17,6 +17,7 @@
 #include "primitives/hadamard.h"
 #include "primitives/indexing.h"
 #include "primitives/linalg.h"
+#include "primitives/axis_index.h"
 #include "primitives/number_of_elements.h"
 #include "primitives/matmul.h"
 #include "primitives/random_bits.h"
@@ -245,6 +246,9 @@ void add_reductions_and_indexing(Registry& r) {
         auto type = in.enumeration<Reduce::ReduceType>(6, "reduction");
         return std::make_shared<Reduce>(s, type, in.ints());
       });
+  r.add<AxisIndex>(
+      "AxisIndex", [](const AxisIndex& p, ByteWriter& w) { w.i32(p.axis()); },
+      [](ByteReader& in, Stream s) { return std::make_shared<AxisIndex>(s, in.i32()); });
   r.add<NumberOfElements>(
       "NumberOfElements",
       [](const NumberOfElements& p, ByteWriter& w) {

@@ -3,6 +3,7 @@
 #include <numeric>
 
 #include "ops/util.h"
+#include "primitives/axis_index.h"
 #include "primitives/indexing.h"
 
 namespace mxcore {
@@ -120,9 +121,7 @@ std::vector<array> along_axis_indices(const char* op, const array& a, const arra
     if (i == axis) {
       nd.push_back(indices);
     } else {
-      Shape shape(a.ndim(), 1);
-      shape[i] = a.shape(i);
-      nd.push_back(reshape(arange(0, a.shape(i), 1, s), shape, s));
+      nd.push_back(axis_index(a, i, s));
     }
   }
   return broadcast_arrays(nd, s);
@@ -237,7 +236,11 @@ array take_along_axis(const array& a, const array& indices, int axis, StreamOrDe
   std::iota(dims.begin(), dims.end(), 0);
   Shape slice_sizes(a.ndim(), a.size() > 0 ? 1 : 0);
   array out = gather(a, nd, dims, slice_sizes, s);
-  return reshape(out, nd[0].shape(), s);
+  if (a.size() == 0) return reshape(out, nd[0].shape(), s);
+  // The trailing size-1 slice axes merge into the last index axis: a flatten
+  // follows the shapes of each call under shapeless compile, a reshape to the
+  // traced shape would not.
+  return flatten(out, a.ndim() - 1, 2 * a.ndim() - 1, s);
 }
 
 array put_along_axis(const array& a, const array& indices, const array& values, int axis,

@@ -9,6 +9,7 @@
 #include "mxcore/export.h"
 #include "mxcore/mxcore.h"
 #include "mxcore/random.h"
+#include "primitives/axis_index.h"
 #include "primitives/conv.h"
 #include "primitives/convert_fp8.h"
 #include "primitives/creation.h"
@@ -89,6 +90,7 @@ std::vector<std::shared_ptr<Primitive>> one_of_each(Stream s) {
   p.push_back(std::make_shared<Reduce>(s, Reduce::Prod, std::vector<int>{0, 2}));
   p.push_back(std::make_shared<ArgReduce>(s, ArgReduce::ArgMax, 1));
   p.push_back(std::make_shared<NumberOfElements>(s, std::vector<int>{0, 2}, true, float32));
+  p.push_back(std::make_shared<AxisIndex>(s, 1));
   p.push_back(std::make_shared<Scan>(s, Scan::LogAddExp, 1, true, false));
   p.push_back(std::make_shared<Sort>(s, Sort::PartitionIndices, 0, 3));
   p.push_back(std::make_shared<GatherAxis>(s, 1, true));

@@ -135,3 +135,58 @@ def test_exported_shapeless_reshape_infers_minus_one_and_flatten(tmp_path):
     flat, merged = g(mx.array(x))
     np.testing.assert_array_equal(np.array(flat), x.reshape(-1) * 2)
     np.testing.assert_array_equal(np.array(merged), x.reshape(35, 4) + 1)
+
+
+@pytest.mark.parametrize("axis", [0, 1, -1])
+def test_shapeless_take_along_axis_follows_new_shapes(axis):
+    rng = np.random.default_rng(3)
+    f = mx.compile(lambda x, i: mx.take_along_axis(x, i, axis=axis), shapeless=True)
+    for shape, picks in [((3, 4, 5), 2), ((6, 2, 7), 3), ((2, 3, 1), 5)]:
+        x = rng.standard_normal(shape).astype(np.float32)
+        ishape = list(shape)
+        ishape[axis] = picks
+        idx = rng.integers(0, shape[axis], ishape)
+        got = f(mx.array(x), mx.array(idx))
+        np.testing.assert_array_equal(np.array(got), np.take_along_axis(x, idx, axis))
+
+
+def test_shapeless_cross_entropy_pick_follows_batch_and_classes():
+    rng = np.random.default_rng(4)
+    loss = mx.compile(lambda lg, t: mx.mean(-mx.take_along_axis(
+        lg - mx.logsumexp(lg, axis=-1, keepdims=True), t[:, None], axis=-1)), shapeless=True)
+    for n, c in [(4, 10), (7, 3), (1, 5)]:
+        lg = rng.standard_normal((n, c)).astype(np.float32)
+        t = rng.integers(0, c, n)
+        logp = lg - np.log(np.exp(lg).sum(-1, keepdims=True))
+        np.testing.assert_allclose(float(loss(mx.array(lg), mx.array(t))),
+                                   -logp[np.arange(n), t].mean(), rtol=1e-5, atol=1e-6)
+
+
+def test_shapeless_scatter_and_gather_that_cannot_follow_raise_not_corrupt():
+    # Graphs whose index/update shapes were fixed at trace time raise a clear
+    # error on new shapes instead of reading or writing past their buffers.
+    put = mx.compile(lambda x, i: mx.put_along_axis(x, i, mx.array(9.0), axis=1), shapeless=True)
+    x = np.zeros((3, 4), np.float32)
+    np.testing.assert_array_equal(np.array(put(mx.array(x), mx.array([[1], [0], [3]]))),
+                                  np.array([[0, 9, 0, 0], [9, 0, 0, 0], [0, 0, 0, 9]], np.float32))
+    with pytest.raises(ValueError, match="Updates of shape"):
+        mx.eval(put(mx.zeros((5, 6)), mx.array([[1], [0], [3], [2], [5]])))
+    take = mx.compile(lambda x, i: mx.take_along_axis(x, i, axis=0), shapeless=True)
+    mx.eval(take(mx.zeros((3, 4, 5)), mx.zeros((2, 4, 5), dtype=mx.int32)))
+    with pytest.raises(ValueError, match="do not match"):
+        mx.eval(take(mx.zeros((6, 2, 7)), mx.zeros((3, 1, 7), dtype=mx.int32)))
+    # The library is still usable.
+    np.testing.assert_array_equal(np.array(mx.take_along_axis(mx.array([[1, 2], [3, 4]]),
+                                                               mx.array([[1], [0]]), 1)),
+                                  [[2], [3]])
+
+
+def test_exported_shapeless_take_along_axis_follows_new_shapes(tmp_path):
+    path = str(tmp_path / "take.mxfn")
+    mx.export_function(path, lambda x, i: mx.take_along_axis(x, i, axis=1),
+                       mx.zeros((2, 3)), mx.zeros((2, 1), dtype=mx.int32), shapeless=True)
+    g = mx.import_function(path)
+    x = np.arange(20, dtype=np.float32).reshape(4, 5)
+    idx = np.array([[0], [2], [4], [1]], dtype=np.int32)
+    np.testing.assert_array_equal(np.array(g(mx.array(x), mx.array(idx))[0]),
+                                  np.take_along_axis(x, idx, 1))

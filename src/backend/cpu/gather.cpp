@@ -4,6 +4,7 @@
 #include "backend/cpu/indexing.h"
 #include "backend/cpu/strided.h"
 #include "kernel/dtype_dispatch.h"
+#include "ops/util.h"
 
 namespace mxcore {
 
@@ -47,6 +48,25 @@ void read_indices(const array& idx, int64_t n, int64_t window, int64_t stride, i
 std::vector<int64_t> window_offsets(const char* op, const Shape& shape, const Strides& strides,
                                     const std::vector<array>& indices,
                                     const std::vector<int>& axes, const Shape& window) {
+  // Ops broadcast the index arrays together and size windows within the
+  // source, but a graph replayed on new shapes (shapeless compile, imported
+  // functions) may not have: check before writing one offset per position.
+  for (const array& idx : indices) {
+    if (idx.shape() != indices[0].shape()) {
+      throw std::invalid_argument(std::string("[") + op + "] Index arrays of shapes " +
+                                  shape_str(indices[0].shape()) + " and " +
+                                  shape_str(idx.shape()) +
+                                  " do not match (a graph traced for other shapes cannot "
+                                  "follow these).");
+    }
+  }
+  for (size_t d = 0; d < window.size() && d < shape.size(); ++d) {
+    if (window[d] > shape[d]) {
+      throw std::invalid_argument(std::string("[") + op + "] A window of shape " +
+                                  shape_str(window) + " does not fit a source of shape " +
+                                  shape_str(shape) + ".");
+    }
+  }
   size_t count = indices.empty() ? 1 : indices[0].size();
   std::vector<int64_t> offsets(count, 0);
   for (size_t k = 0; k < indices.size(); ++k) {
@@ -73,10 +93,15 @@ void Gather::eval_cpu(const std::vector<array>& inputs, array& out) {
   // Decode (and bounds-check) every index before allocating the output.
   auto offsets = cpu::window_offsets("gather", src.shape(), src.strides(), indices, axes_,
                                      slice_sizes_);
-  out.set_data(allocator::malloc(out.nbytes()));
-  if (out.size() == 0) return;
   int64_t window = 1;
   for (auto s : slice_sizes_) window *= s;
+  if (static_cast<int64_t>(offsets.size()) * window != static_cast<int64_t>(out.size())) {
+    throw std::invalid_argument("[gather] An output of shape " + shape_str(out.shape()) +
+                                " does not hold the gathered windows (a graph traced for "
+                                "other shapes cannot follow these).");
+  }
+  out.set_data(allocator::malloc(out.nbytes()));
+  if (out.size() == 0) return;
   // Row-major strides of one window inside the output.
   Strides out_strides(slice_sizes_.size());
   int64_t acc = 1;

@@ -1,11 +1,14 @@
 // CPU kernel of Scatter: a copy of the source with windows of updates written
 // into it (None) or combined with it (Sum/Prod/Max/Min). Windows are applied
 // in order, serially, so duplicates accumulate and the last plain write wins.
+#include <algorithm>
+
 #include "backend/cpu/copy.h"
 #include "backend/cpu/indexing.h"
 #include "backend/cpu/kernel_ops.h"
 #include "backend/cpu/strided.h"
 #include "kernel/dtype_dispatch.h"
+#include "ops/util.h"
 
 namespace mxcore {
 
@@ -73,6 +76,22 @@ void Scatter::eval_cpu(const std::vector<array>& inputs, array& out) {
   const array& upd = inputs.back();
   std::vector<array> indices(inputs.begin() + 1, inputs.end() - 1);
   int idx_ndim = upd.ndim() - src.ndim();
+  // The updates must be the indices' shape followed by a window that fits in
+  // the source. Ops build them so, but a graph replayed on new shapes
+  // (shapeless compile, imported functions) may not: never write past them.
+  bool fits = idx_ndim >= 0;
+  for (const array& idx : indices) {
+    fits = fits && idx.ndim() == idx_ndim &&
+           std::equal(idx.shape().begin(), idx.shape().end(), upd.shape().begin());
+  }
+  for (int d = 0; fits && d < src.ndim(); ++d) fits = upd.shape(idx_ndim + d) <= src.shape(d);
+  if (!fits) {
+    throw std::invalid_argument(std::string("[") + name() + "] Updates of shape " +
+                                shape_str(upd.shape()) +
+                                " do not match the indices and source of shape " +
+                                shape_str(src.shape()) +
+                                " (a graph traced for other shapes cannot follow these).");
+  }
   Shape window(upd.shape().begin() + idx_ndim, upd.shape().end());
   // The output is row-major; decode (and bounds-check) the indices against
   // it before the source buffer may be donated.
