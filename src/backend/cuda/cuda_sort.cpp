@@ -3,7 +3,8 @@
 // the order is the stable sort's, the same as the CPU's. A line of up to
 // 4096 elements sorts in one block's shared memory; longer lines sort in
 // global memory: one launch per step whose partners are a tile or more
-// apart, the steps within 2048-key tiles in shared memory. Partitions are full sorts (a
+// apart, the steps within 2048-key tiles in shared memory. complex64 sorts
+// lexicographically, values with a NaN part last (cuda_complex.cpp). Partitions are full sorts (a
 // sorted line is a valid partition for every kth).
 #include <stdexcept>
 
@@ -125,9 +126,6 @@ void sort(Sort& sp, const std::vector<array>& inputs, std::vector<array>& output
   array& out = outputs[0];
   const Stream& s = sp.stream();
   const Dtype t = in.dtype();
-  if (t == complex64) {
-    throw std::invalid_argument("[sort] complex64 has no GPU kernel in mxcore yet.");
-  }
   if (in.ndim() > 0 && in.shape(sp.axis()) >= (int64_t(1) << 31)) {
     throw std::invalid_argument("[sort] The GPU sorts lines of fewer than 2^31 elements.");
   }
