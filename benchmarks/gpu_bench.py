@@ -152,6 +152,21 @@ def main():
     err = rel_err(np.array(mlp(xm, w1m, w2m)[:64].astype(mx.float32)),
                   tmlp(xt)[:64].float().cpu().numpy())
     add(case, "mxcore", ms, flops / 1e3, "TFLOP/s, rel err %.1e" % err)
+    # Its parts, to see where the time goes: each GEMM and the gelu alone.
+    ht = xt @ w1
+    hm = mx.matmul(xm, w1m)
+    mx.eval(hm)
+    for name, tfn, mfn, margs, f in (
+            ("x@W1", lambda: xt @ w1, mx.matmul, (xm, w1m), 2 * n * d * h),
+            ("h@W2", lambda: ht @ w2, mx.matmul, (hm, w2m), 2 * n * d * h)):
+        part = "MLP part %s f16" % name
+        add(part, "torch eager", time_torch(tfn, 10), f / 1e3, "TFLOP/s")
+        add(part, "mxcore", time_mx(mfn, margs, 10), f / 1e3, "TFLOP/s")
+    tg = torch.compile(lambda x: torch.nn.functional.gelu(x))
+    part = "MLP part gelu f16 %dx%d" % (n, h)
+    add(part, "torch.compile", time_torch(lambda: tg(ht), 10), 2 * n * h * 2)
+    add(part, "mxcore compiled", time_mx(cgelu, (hm,), 10), 2 * n * h * 2)
+    del ht, hm
 
     # ---- eager kernels of the other families against PyTorch eager
     r, c = 4096 // scale, 4096
@@ -189,6 +204,9 @@ def main():
         time_torch(lambda: torch.rand((r, c), device="cuda"), 10), r * c * 4)
     add("random.uniform f32 %d" % (r * c), "mxcore eager",
         time_mx(lambda k: mx.random.uniform(shape=(r, c), key=k), (key,), 10), r * c * 4)
+    # Under compile the sampler's elementwise ops fuse into one kernel after RandomBits.
+    cu = mx.compile(lambda k: mx.random.uniform(shape=(r, c), key=k))
+    add("random.uniform f32 %d" % (r * c), "mxcore compiled", time_mx(cu, (key,), 10), r * c * 4)
 
     print("\n| case | implementation | ms | GB/s (TFLOP/s for MLP) | note |")
     print("|---|---|---:|---:|---|")
