@@ -59,9 +59,6 @@ std::string copy_rows_source(int unit, const std::string& symbol) {
          "}\n";
 }
 
-// Rows of at least this many units take the row kernel.
-constexpr int64_t min_row_units = 32;
-
 // The copy of merged dims (shape, strides in elements of e bytes) when its
 // rows are contiguous on both sides; false otherwise.
 bool copy_rows(CUdeviceptr from, CUdeviceptr to, const std::vector<int64_t>& shape,
@@ -88,11 +85,7 @@ bool copy_rows(CUdeviceptr from, CUdeviceptr to, const std::vector<int64_t>& sha
   int64_t sp = static_cast<int64_t>(src_pitch / static_cast<uint64_t>(unit));
   int64_t dp = static_cast<int64_t>(dst_pitch / static_cast<uint64_t>(unit));
   std::vector<void*> args{&from, &to, &rows, &units, &sp, &dp};
-  Launch l;
-  l.block[0] = static_cast<unsigned>(std::min<int64_t>(256, (units + 31) / 32 * 32));
-  l.grid[0] = static_cast<unsigned>(std::min<int64_t>((units + l.block[0] - 1) / l.block[0], 1024));
-  l.grid[1] = static_cast<unsigned>(std::min<int64_t>(rows, 65535));
-  launch(fn, l, args, cuda_stream(s));
+  launch(fn, row_launch(rows, units), args, cuda_stream(s));
   return true;
 }
 

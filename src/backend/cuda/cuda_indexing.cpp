@@ -260,9 +260,6 @@ std::string gather_rows_source(int unit, Dtype index_dtype, const std::string& s
          "}\n";
 }
 
-// Rows of at least this many copy units take the row kernel.
-constexpr int64_t min_row_units = 32;
-
 // The row gather where g is one: returns false when it is not.
 bool gather_rows(Gather& g, const array& src, const array& idx, array& out, const Stream& s) {
   if (g.axes().size() != 1 || !src.flags().row_contiguous || !is_integral(idx.dtype()) ||
@@ -299,11 +296,7 @@ bool gather_rows(Gather& g, const array& src, const array& idx, array& out, cons
   int ax = axis;
   std::vector<void*> args{&x, &y, &ip, &rows,
                           &outer, &axis_size, &units, &ax, &unsigned_idx, &e};
-  Launch l;
-  l.block[0] = static_cast<unsigned>(std::min<int64_t>(256, (units + 31) / 32 * 32));
-  l.grid[0] = static_cast<unsigned>(std::min<int64_t>((units + l.block[0] - 1) / l.block[0], 1024));
-  l.grid[1] = static_cast<unsigned>(std::min<int64_t>(rows, 65535));
-  launch(fn, l, args, cuda_stream(s));
+  launch(fn, row_launch(rows, units), args, cuda_stream(s));
   return true;
 }
 

@@ -135,6 +135,14 @@ std::string unit_type(int bytes) {
   }
 }
 
+Launch row_launch(int64_t rows, int64_t units) {
+  Launch l;
+  l.block[0] = static_cast<unsigned>(std::min<int64_t>(256, (units + 31) / 32 * 32));
+  l.grid[0] = static_cast<unsigned>(std::min<int64_t>((units + l.block[0] - 1) / l.block[0], 1024));
+  l.grid[1] = static_cast<unsigned>(std::min<int64_t>(rows, 65535));
+  return l;
+}
+
 std::string index_typedef(bool large) {
   return large ? "typedef int64_t idx_t;\n" : "typedef int32_t idx_t;\n";
 }

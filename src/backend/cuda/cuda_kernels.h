@@ -63,6 +63,10 @@ std::string index_error_message(const std::string& op, int64_t index, int64_t ax
 // and addresses), and the unsigned device type of that many bytes.
 int copy_unit_bytes(const std::vector<uint64_t>& values);
 std::string unit_type(int bytes);
+// Row kernels (row gathers, row copies) move rows of at least this many
+// units, a block row (blockIdx.y) per row and threads along it.
+constexpr int64_t min_row_units = 32;
+Launch row_launch(int64_t rows, int64_t units);
 
 // Index arithmetic of a hand-written kernel: "typedef int32_t idx_t;" when
 // every count and offset fits 31 bits (32-bit division is several times
