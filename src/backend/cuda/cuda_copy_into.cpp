@@ -50,11 +50,7 @@ std::string copy_rows_source(int unit, const std::string& symbol) {
          "extern \"C\" __global__ void " + symbol +
          "(const u_t* src, u_t* dst, int64_t rows, int64_t units, int64_t src_pitch, int64_t dst_pitch) {\n"
          "  for (int64_t r = blockIdx.y; r < rows; r += gridDim.y) {\n"
-         "    const u_t* from = src + r * src_pitch;\n"
-         "    u_t* to = dst + r * dst_pitch;\n"
-         "    for (int64_t c = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; c < units;\n"
-         "         c += int64_t(gridDim.x) * blockDim.x)\n"
-         "      to[c] = from[c];\n"
+         "    mxc_copy_row(dst + r * dst_pitch, src + r * src_pitch, units);\n"
          "  }\n"
          "}\n";
 }

@@ -5,8 +5,9 @@
 // compare-and-swap on the element's aligned word (every dtype, duplicates
 // accumulate; plain scatters of duplicates keep one of the writes, as on
 // MLX's GPUs); sums of 4- and 8-byte numbers and integer max/min use the
-// hardware atomics. Gathers of whole rows (one index array, full slices on
-// the other axes) copy rows in 16-byte units. An index whose window leaves
+// hardware atomics (float4 ones for row scatter-adds of float32 on Hopper).
+// Gathers of whole rows (one index array, full slices on the other axes)
+// copy rows in 16-byte units. An index whose window leaves
 // the array fills a deferred record: the same std::out_of_range as the
 // CPU's, raised at the stream's next synchronize, with no wait per call.
 #include <stdexcept>
@@ -251,11 +252,7 @@ std::string gather_rows_source(int unit, Dtype index_dtype, const std::string& s
          "      if (blockIdx.x == 0 && threadIdx.x == 0) mxc_report_index(error, axis, raw);\n"
          "      continue; // the call raises\n"
          "    }\n"
-         "    const u_t* from = src + (o * axis_size + j) * units;\n"
-         "    u_t* to = out + r * units;\n"
-         "    for (int64_t c = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; c < units;\n"
-         "         c += int64_t(gridDim.x) * blockDim.x)\n"
-         "      to[c] = from[c];\n"
+         "    mxc_copy_row(out + r * units, src + (o * axis_size + j) * units, units);\n"
          "  }\n"
          "}\n";
 }
@@ -357,6 +354,80 @@ void gather_axis(GatherAxis& g, const std::vector<array>& inputs, std::vector<ar
   launch_threads(fn, n, args, cuda_stream(s));
 }
 
+// Row scatter-adds of float32 (one indexed axis, full rows): the hardware's
+// float4 / float2 atomics on Hopper (vector = 4 or 2), float ones elsewhere.
+std::string scatter_add_rows_source(int vector, Dtype index_dtype, const std::string& symbol) {
+  const std::string vt = vector == 4 ? "float4" : vector == 2 ? "float2" : "float";
+  return kernel_head() + "typedef " + dtype_ctype(index_dtype) + " ix_t;\ntypedef " + vt +
+         " w_t;\n" +
+         "extern \"C\" __global__ void " + symbol +
+         "(const w_t* upd, w_t* out, const ix_t* idx, int64_t rows, int64_t outer, int64_t axis_size,\n"
+         "    int64_t units, int axis, int unsigned_idx, unsigned long long* error) {\n"
+         "  for (int64_t r = blockIdx.y; r < rows; r += gridDim.y) {\n"
+         "    const int64_t p = r / outer, o = r - p * outer;\n"
+         "    const int64_t raw = int64_t(idx[p]);\n"
+         "    int64_t j = raw;\n"
+         "    if (j < 0) j = unsigned_idx ? axis_size : j + axis_size;\n"
+         "    if (j < 0 || j >= axis_size) {\n"
+         "      if (blockIdx.x == 0 && threadIdx.x == 0) mxc_report_index(error, axis, raw);\n"
+         "      continue; // the call raises: nothing of this row is added\n"
+         "    }\n"
+         "    const w_t* from = upd + r * units;\n"
+         "    w_t* to = out + (o * axis_size + j) * units;\n"
+         "    for (int64_t c = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; c < units;\n"
+         "         c += int64_t(gridDim.x) * blockDim.x)\n"
+         "      atomicAdd(to + c, from[c]);\n"
+         "  }\n"
+         "}\n";
+}
+
+// The row scatter-add where sc is one (out already holds the source's copy).
+bool scatter_add_rows(Scatter& sc, const array& src, const array& idx, const array& upd,
+                      array& out, const Stream& s) {
+  if (sc.reduce_type() != Scatter::Sum || src.dtype() != float32 || sc.axes().size() != 1 ||
+      !is_integral(idx.dtype()) || idx.dtype() == bool_ || !idx.flags().row_contiguous ||
+      idx.size() != idx.data_size() || !upd.flags().row_contiguous ||
+      upd.ndim() != idx.ndim() + src.ndim()) {
+    return false;
+  }
+  for (int d = 0; d < idx.ndim(); ++d) {
+    if (upd.shape(d) != idx.shape(d)) return false;
+  }
+  const int axis = sc.axes()[0];
+  int64_t outer = 1, inner = 1;
+  for (int d = 0; d < src.ndim(); ++d) {
+    const int64_t w = upd.shape(idx.ndim() + d);
+    if (d == axis) {
+      if (w != 1) return false;
+    } else if (w != src.shape(d)) {
+      return false;
+    } else {
+      (d < axis ? outer : inner) *= w;
+    }
+  }
+  CUdeviceptr u = device_address(upd, s), y = device_address(out, s);
+  int vector = 1;
+  if (compute_capability() >= 90) {
+    const int unit = copy_unit_bytes({static_cast<uint64_t>(inner) * 4, u, y});
+    vector = unit >= 16 ? 4 : unit == 8 ? 2 : 1;
+  }
+  int64_t units = inner / vector;
+  if (units < min_row_units / 4) return false;
+  const std::string symbol =
+      "mxh_scatter_add_rows_" + std::to_string(vector) + "_" + dtype_name(idx.dtype());
+  CUfunction fn = find_or_build(symbol, [&](std::string* sym) {
+    *sym = symbol;
+    return scatter_add_rows_source(vector, idx.dtype(), symbol);
+  });
+  std::vector<int64_t> window(upd.shape().begin() + idx.ndim(), upd.shape().end());
+  CUdeviceptr e = index_check("scatter", src.shape(), window, s), ip = device_address(idx, s);
+  int64_t rows = static_cast<int64_t>(idx.size()) * outer, axis_size = src.shape(axis);
+  int unsigned_idx = idx.dtype() == uint64, ax = axis;
+  std::vector<void*> args{&u, &y, &ip, &rows, &outer, &axis_size, &units, &ax, &unsigned_idx, &e};
+  launch(fn, row_launch(rows, units), args, cuda_stream(s)); // its loop strides by the grid
+  return true;
+}
+
 void scatter(Scatter& sc, const std::vector<array>& inputs, std::vector<array>& outputs) {
   const array& src = inputs[0];
   const array& upd = inputs.back();
@@ -365,16 +436,17 @@ void scatter(Scatter& sc, const std::vector<array>& inputs, std::vector<array>& 
   if (src.dtype() == complex64 && (sc.reduce_type() == Scatter::Max || sc.reduce_type() == Scatter::Min)) {
     throw std::invalid_argument(std::string("[") + sc.name() + "] Not supported for complex64.");
   }
-  std::vector<array> indices(inputs.begin() + 1, inputs.end() - 1);
-  const int idx_ndim = upd.ndim() - src.ndim();
-  Shape index_shape(upd.shape().begin(), upd.shape().begin() + idx_ndim);
-  auto ia = index_arrays(indices, sc.axes(), index_shape, src.ndim(), "scatter", s);
   // The output: a row-major device copy of the source.
   array base = src.size() == 0 ? src : dense_copy(src, src.shape(), s);
   if (src.size() == 0) allocate_device(out);
   else out.copy_shared_buffer(base);
   int64_t n = upd.size();
   if (n == 0 || src.size() == 0) return;
+  if (inputs.size() == 3 && scatter_add_rows(sc, src, inputs[1], upd, out, s)) return;
+  std::vector<array> indices(inputs.begin() + 1, inputs.end() - 1);
+  const int idx_ndim = upd.ndim() - src.ndim();
+  Shape index_shape(upd.shape().begin(), upd.shape().begin() + idx_ndim);
+  auto ia = index_arrays(indices, sc.axes(), index_shape, src.ndim(), "scatter", s);
   int64_t window = 1;
   for (int d = idx_ndim; d < upd.ndim(); ++d) window *= upd.shape(d);
   // Plain scatters of complex64 move 8 bytes; sums and products add and multiply mxc_complex.

@@ -51,7 +51,7 @@ std::string kernel_head(const std::vector<kernel::Op>& functors) {
     p.tape.push_back(n);
   }
   return cuda_preamble(p, /*row=*/true) + cuda_kernel_support + cuda_complex_text +
-         index_report_text;
+         index_report_text + row_copy_text;
 }
 
 Lines lines_along(const array& in, int axis, const Stream& s) {
@@ -135,10 +135,29 @@ std::string unit_type(int bytes) {
   }
 }
 
+const char* const row_copy_text = R"(
+template <typename U> __device__ inline void mxc_copy_row(U* to, const U* from, int64_t units) {
+  constexpr int K = 4; // row_units_per_thread
+  const int64_t step = int64_t(gridDim.x) * blockDim.x * K;
+  for (int64_t c = int64_t(blockIdx.x) * blockDim.x * K + threadIdx.x; c < units; c += step) {
+    U v[K];
+#pragma unroll
+    for (int k = 0; k < K; ++k) {
+      if (c + k * int64_t(blockDim.x) < units) v[k] = from[c + k * int64_t(blockDim.x)];
+    }
+#pragma unroll
+    for (int k = 0; k < K; ++k) {
+      if (c + k * int64_t(blockDim.x) < units) to[c + k * int64_t(blockDim.x)] = v[k];
+    }
+  }
+}
+)";
+
 Launch row_launch(int64_t rows, int64_t units) {
   Launch l;
   l.block[0] = static_cast<unsigned>(std::min<int64_t>(256, (units + 31) / 32 * 32));
-  l.grid[0] = static_cast<unsigned>(std::min<int64_t>((units + l.block[0] - 1) / l.block[0], 1024));
+  const int64_t per_block = int64_t(l.block[0]) * row_units_per_thread;
+  l.grid[0] = static_cast<unsigned>(std::min<int64_t>((units + per_block - 1) / per_block, 1024));
   l.grid[1] = static_cast<unsigned>(std::min<int64_t>(rows, 65535));
   return l;
 }

@@ -65,7 +65,11 @@ int copy_unit_bytes(const std::vector<uint64_t>& values);
 std::string unit_type(int bytes);
 // Row kernels (row gathers, row copies) move rows of at least this many
 // units, a block row (blockIdx.y) per row and threads along it.
+// row_copy_text: mxc_copy_row(to, from, units), the block's threads moving
+// one row, row_units_per_thread units each in flight before their stores.
 constexpr int64_t min_row_units = 32;
+constexpr int row_units_per_thread = 4;
+extern const char* const row_copy_text;
 Launch row_launch(int64_t rows, int64_t units);
 
 // Index arithmetic of a hand-written kernel: "typedef int32_t idx_t;" when
