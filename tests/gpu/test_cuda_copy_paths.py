@@ -35,7 +35,7 @@ def both(fn, *args):
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
-@pytest.mark.parametrize("cols", [1024, 33, 100, 4096])
+@pytest.mark.parametrize("cols", [1024, 33, 100, 1001, 4096])
 def test_gather_rows(dtype, cols):
     x = data((50, cols), dtype)
     for idx_dtype in (mx.int32, mx.uint8, mx.int64, mx.uint64, mx.int16):

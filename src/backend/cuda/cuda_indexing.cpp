@@ -261,7 +261,7 @@ std::string gather_rows_source(int unit, Dtype index_dtype, const std::string& s
 bool gather_rows(Gather& g, const array& src, const array& idx, array& out, const Stream& s) {
   if (g.axes().size() != 1 || !src.flags().row_contiguous || !is_integral(idx.dtype()) ||
       idx.dtype() == bool_ || !idx.flags().row_contiguous ||
-      idx.size() * size_t(1) != idx.data_size()) {
+      idx.size() != idx.data_size()) {
     return false;
   }
   const int axis = g.axes()[0];
@@ -276,11 +276,12 @@ bool gather_rows(Gather& g, const array& src, const array& idx, array& out, cons
     }
   }
   if (static_cast<int64_t>(out.size()) != static_cast<int64_t>(idx.size()) * outer * inner) return false;
-  CUdeviceptr x = device_address(src, s), y = device_address(out, s);
   const uint64_t row_bytes = static_cast<uint64_t>(inner) * size_of(src.dtype());
+  // Decided before a host source crosses over: rows of 32 units of any width.
+  if (row_bytes < static_cast<uint64_t>(min_row_units) * 16) return false;
+  CUdeviceptr x = device_address(src, s), y = device_address(out, s);
   const int unit = copy_unit_bytes({row_bytes, x, y});
   int64_t units = static_cast<int64_t>(row_bytes / static_cast<uint64_t>(unit));
-  if (units < min_row_units) return false;
   const std::string symbol = "mxh_gather_rows_" + std::to_string(unit) + "_" + dtype_name(idx.dtype());
   CUfunction fn = find_or_build(symbol, [&](std::string* sym) {
     *sym = symbol;
@@ -405,6 +406,7 @@ bool scatter_add_rows(Scatter& sc, const array& src, const array& idx, const arr
       (d < axis ? outer : inner) *= w;
     }
   }
+  if (inner < min_row_units) return false; // decided before a host update crosses over
   CUdeviceptr u = device_address(upd, s), y = device_address(out, s);
   int vector = 1;
   if (compute_capability() >= 90) {
@@ -412,7 +414,6 @@ bool scatter_add_rows(Scatter& sc, const array& src, const array& idx, const arr
     vector = unit >= 16 ? 4 : unit == 8 ? 2 : 1;
   }
   int64_t units = inner / vector;
-  if (units < min_row_units / 4) return false;
   const std::string symbol =
       "mxh_scatter_add_rows_" + std::to_string(vector) + "_" + dtype_name(idx.dtype());
   CUfunction fn = find_or_build(symbol, [&](std::string* sym) {

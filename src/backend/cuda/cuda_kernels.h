@@ -1,8 +1,9 @@
 // What the hand-written GPU kernels share (scans and arg-reductions, sorts,
-// gather/scatter, copies into views, random bits): kernel text for a dtype,
-// lines along an axis laid out as dense rows, int64 index copies, shapes and
-// strides by value, an out-of-range flag read back after a launch, and 1-D
-// launches. The elementwise and row families come from the renderer instead.
+// gather/scatter, copies into views, random bits): kernel text for a dtype
+// (complex64 included), lines along an axis laid out as dense rows, int64
+// index copies, shapes and strides by value, out-of-range reports into
+// deferred records, row copies in 16-byte units, and 1-D launches. The
+// elementwise and row families come from the renderer instead.
 #pragma once
 
 #include <string>
