@@ -85,6 +85,13 @@ def test_scatter_complex():
     close(g_add, c_add)
     close(g_mul, c_mul)
     close(g_set, c_set)
+    # zeros/full of complex64: a same-dtype AsType of a broadcast, copied as bits.
+    with mx.stream(mx.gpu):
+        z = mx.zeros((3, 5), mx.complex64)
+        f = mx.full((2, 4), mx.array(1 - 2j, mx.complex64))
+        mx.eval(z, f)
+    np.testing.assert_array_equal(np.array(z), np.zeros((3, 5), np.complex64))
+    np.testing.assert_array_equal(np.array(f), np.full((2, 4), 1 - 2j, np.complex64))
     # A plain scatter of distinct rows.
     rows = mx.array([4, 0, 7])
     with mx.stream(mx.gpu):

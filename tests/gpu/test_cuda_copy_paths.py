@@ -71,7 +71,8 @@ def test_concatenate_and_slice_update_rows():
         same(*both(set_window, a, b))
         if dtype != mx.complex64:  # the dynamic form computes on the values
             same(*both(lambda p, q: mx.slice_update(p, q[:25], mx.array([5, 1000]), (0, 1)), a, b))
-        same(*both(lambda p: mx.pad(p, ((1, 2), (3, 4))), a))
+        if dtype != mx.complex64:  # pad casts its fill value: complex casts are CPU-only
+            same(*both(lambda p: mx.pad(p, ((1, 2), (3, 4))), a))
 
 
 @pytest.mark.parametrize("dtype", [mx.float32, mx.int32, mx.uint32, mx.int64, mx.float64])
