@@ -142,16 +142,40 @@ def main():
     flops = 2 * n * d * h * 2
     case = "MLP f16 %dx%d->%d->%d" % (n, d, h, d)
     tmlp = torch.compile(lambda x: torch.nn.functional.gelu(x @ w1) @ w2)
-    ms_t = time_torch(lambda: tmlp(xt), 10)
-    add(case, "torch.compile", ms_t, flops / 1e3, "TFLOP/s")
-    ms_e = time_torch(lambda: torch.nn.functional.gelu(xt @ w1) @ w2, 10)
-    add(case, "torch eager", ms_e, flops / 1e3, "TFLOP/s")
     cgelu = mx.compile(gelu_mx)
     mlp = lambda x, a, b: mx.matmul(cgelu(mx.matmul(x, a)), b)
-    ms = time_mx(mlp, (xm, w1m, w2m), 10)
+    ht = xt @ w1
+    hm = mx.matmul(xm, w1m)
+    mx.eval(hm)
+    tg = torch.compile(lambda x: torch.nn.functional.gelu(x))
+    # GEMMs at full power heat the chip and lower its clock: the
+    # implementations take turns (3 rounds, best of each), so none is
+    # measured on a hotter GPU than another.
+    timers = {
+        (case, "torch.compile"): lambda: time_torch(lambda: tmlp(xt), 10),
+        (case, "torch eager"): lambda: time_torch(lambda: torch.nn.functional.gelu(xt @ w1) @ w2, 10),
+        (case, "mxcore"): lambda: time_mx(mlp, (xm, w1m, w2m), 10),
+        ("MLP part x@W1 f16", "torch eager"): lambda: time_torch(lambda: xt @ w1, 10),
+        ("MLP part x@W1 f16", "mxcore"): lambda: time_mx(mx.matmul, (xm, w1m), 10),
+        ("MLP part h@W2 f16", "torch eager"): lambda: time_torch(lambda: ht @ w2, 10),
+        ("MLP part h@W2 f16", "mxcore"): lambda: time_mx(mx.matmul, (hm, w2m), 10),
+        ("MLP part gelu f16 %dx%d" % (n, h), "torch.compile"): lambda: time_torch(lambda: tg(ht), 10),
+        ("MLP part gelu f16 %dx%d" % (n, h), "mxcore compiled"): lambda: time_mx(cgelu, (hm,), 10),
+    }
+    best = {k: float("inf") for k in timers}
+    for _ in range(3):
+        for k, timer in timers.items():
+            best[k] = min(best[k], timer())
     err = rel_err(np.array(mlp(xm, w1m, w2m)[:64].astype(mx.float32)),
                   tmlp(xt)[:64].float().cpu().numpy())
-    add(case, "mxcore", ms, flops / 1e3, "TFLOP/s, rel err %.1e" % err)
+    for (c, impl), ms in best.items():
+        if "gelu" in c:
+            add(c, impl, ms, 2 * n * h * 2)
+        else:
+            f = flops if c == case else flops // 2
+            note = "TFLOP/s, rel err %.1e" % err if (c, impl) == (case, "mxcore") else "TFLOP/s"
+            add(c, impl, ms, f / 1e3, note)
+    del ht, hm
 
     # ---- eager kernels of the other families against PyTorch eager
     r, c = 4096 // scale, 4096
@@ -189,6 +213,9 @@ def main():
         time_torch(lambda: torch.rand((r, c), device="cuda"), 10), r * c * 4)
     add("random.uniform f32 %d" % (r * c), "mxcore eager",
         time_mx(lambda k: mx.random.uniform(shape=(r, c), key=k), (key,), 10), r * c * 4)
+    # Under compile the sampler's elementwise ops fuse into one kernel after RandomBits.
+    cu = mx.compile(lambda k: mx.random.uniform(shape=(r, c), key=k))
+    add("random.uniform f32 %d" % (r * c), "mxcore compiled", time_mx(cu, (key,), 10), r * c * 4)
 
     print("\n| case | implementation | ms | GB/s (TFLOP/s for MLP) | note |")
     print("|---|---|---:|---:|---|")
@@ -206,6 +233,10 @@ def main():
     print("softmax: mxcore %.3f ms vs torch.compile %.3f ms (%.2fx)" %
           (by[(sm, "mxcore compiled")], by[(sm, "torch.compile")],
            by[(sm, "torch.compile")] / by[(sm, "mxcore compiled")]))
+    ml = [c for c, i, *_ in rows if c.startswith("MLP f16")][0]
+    print("MLP: mxcore %.3f ms vs torch.compile %.3f ms (%.2fx)" %
+          (by[(ml, "mxcore")], by[(ml, "torch.compile")],
+           by[(ml, "torch.compile")] / by[(ml, "mxcore")]))
     sys.stdout.flush()
 
 

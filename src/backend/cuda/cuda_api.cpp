@@ -183,6 +183,7 @@ const Cublas& cublas() {
     MXCORE_BIND(lib, c, cublasCreate, "cublasCreate_v2");
     MXCORE_BIND(lib, c, cublasSetStream, "cublasSetStream_v2");
     MXCORE_BIND(lib, c, cublasGemmStridedBatchedEx, "cublasGemmStridedBatchedEx");
+    if (!bind(lib, c.cublasSetWorkspace, "cublasSetWorkspace_v2")) c.cublasSetWorkspace = nullptr;
     if (!ok) error = "[cuda] The cuBLAS library found lacks an entry point mxcore uses.";
   });
   if (!error.empty()) throw std::runtime_error(error);

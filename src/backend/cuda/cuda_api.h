@@ -76,6 +76,7 @@ struct Cublas {
                                     const void*, int, int, long long, const void*, int, int,
                                     long long, const void*, void*, int, int, long long, int, int,
                                     int);
+  int (*cublasSetWorkspace)(cublasHandle_t, void*, size_t); // null where the library lacks it
 };
 
 // cudaDataType / cublasComputeType_t / cublasOperation_t values used.

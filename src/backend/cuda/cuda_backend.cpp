@@ -8,6 +8,7 @@
 #include <mutex>
 #include <stdexcept>
 #include <unordered_map>
+#include <vector>
 
 namespace mxcore::cuda {
 
@@ -72,13 +73,38 @@ class CudaBackend : public backend::Backend {
   }
 
   void synchronize(const Stream& s) override {
-    check(driver()->cuStreamSynchronize(stream(s)), "cuStreamSynchronize");
-    std::lock_guard lock(mtx_);
-    if (streams_.size() > 1) {
-      // Deferred blocks may belong to any stream: all must have passed them.
-      check(driver()->cuCtxSynchronize(), "cuCtxSynchronize");
+    CUstream cs = stream(s);
+    check(driver()->cuStreamSynchronize(cs), "cuStreamSynchronize");
+    {
+      std::lock_guard lock(mtx_);
+      if (streams_.size() > 1) {
+        // Deferred blocks may belong to any stream: all must have passed them.
+        check(driver()->cuCtxSynchronize(), "cuCtxSynchronize");
+      }
+      allocator_.release_deferred();
     }
-    allocator_.release_deferred();
+    raise_index_errors(s, cs);
+  }
+
+  CUdeviceptr deferred_index_check(const Stream& s,
+                                   std::function<std::string(int64_t, int64_t)> message) {
+    CUstream cs = stream(s);
+    bool full = false;
+    {
+      std::lock_guard lock(mtx_);
+      full = checks_[s.index].used == index_check_capacity;
+    }
+    if (full) synchronize(s); // the records so far are read (and raised) first
+    std::lock_guard lock(mtx_);
+    IndexChecks& c = checks_[s.index];
+    if (!c.records) {
+      check(driver()->cuMemAlloc(&c.records, index_check_capacity * index_record_bytes),
+            "cuMemAlloc");
+      check(driver()->cuMemsetD8Async(c.records, 0, index_check_capacity * index_record_bytes, cs),
+            "cuMemsetD8");
+    }
+    c.messages.push_back(std::move(message));
+    return c.records + static_cast<CUdeviceptr>(index_record_bytes * c.used++);
   }
 
   std::shared_ptr<backend::Event> signal_event(const Stream& s) override {
@@ -142,6 +168,31 @@ class CudaBackend : public backend::Backend {
   DeviceAllocator& device_alloc() { return allocator_; }
 
  private:
+  // After the stream's work: one read of its records, cleared for reuse;
+  // the first filled one raises.
+  void raise_index_errors(const Stream& s, CUstream cs) {
+    std::vector<std::function<std::string(int64_t, int64_t)>> messages;
+    std::vector<int64_t> words;
+    {
+      std::lock_guard lock(mtx_);
+      auto it = checks_.find(s.index);
+      if (it == checks_.end() || it->second.used == 0) return;
+      IndexChecks& c = it->second;
+      const size_t bytes = index_record_bytes * static_cast<size_t>(c.used);
+      words.resize(bytes / sizeof(int64_t));
+      check(driver()->cuMemcpyDtoHAsync(words.data(), c.records, bytes, cs), "cuMemcpyDtoH");
+      check(driver()->cuStreamSynchronize(cs), "cuStreamSynchronize");
+      check(driver()->cuMemsetD8Async(c.records, 0, bytes, cs), "cuMemsetD8");
+      messages = std::move(c.messages);
+      c.messages.clear();
+      c.used = 0;
+    }
+    for (size_t k = 0; k < messages.size(); ++k) {
+      const int64_t* r = words.data() + 4 * k;
+      if (r[0] != 0) throw std::out_of_range(messages[k](r[1], r[2]));
+    }
+  }
+
   void make_current() {
     thread_local bool current = false;
     if (!current) {
@@ -156,6 +207,14 @@ class CudaBackend : public backend::Backend {
   DeviceAllocator allocator_;
   std::mutex mtx_;
   std::unordered_map<int, CUstream> streams_;
+  static constexpr int index_check_capacity = 4096;
+  static constexpr size_t index_record_bytes = 4 * sizeof(int64_t);
+  struct IndexChecks {
+    CUdeviceptr records = 0; // index_check_capacity records, zero when unused
+    int used = 0;
+    std::vector<std::function<std::string(int64_t, int64_t)>> messages;
+  };
+  std::unordered_map<int, IndexChecks> checks_; // by stream index
 };
 
 CudaBackend* the_backend = nullptr;
@@ -188,5 +247,10 @@ bool on_device(const array& a) { return get().owns(a); }
 int compute_capability() { return get().capability(); }
 
 void allocate_device(array& out) { get().allocate(out); }
+
+CUdeviceptr deferred_index_check(const Stream& s,
+                                 std::function<std::string(int64_t, int64_t)> message) {
+  return get().deferred_index_check(s, std::move(message));
+}
 
 } // namespace mxcore::cuda

@@ -3,6 +3,9 @@
 // the one place an array crosses to the device), device outputs.
 #pragma once
 
+#include <functional>
+#include <string>
+
 #include "backend/cuda/cuda_allocator.h"
 #include "mxcore/backend.h"
 
@@ -23,6 +26,14 @@ inline CUdeviceptr device_address(const array& a, const Stream& s) {
 }
 // Whether a's data lives in device memory.
 bool on_device(const array& a);
+
+// A device record (4 int64: claimed, axis, index, unused) that a kernel
+// fills at an out-of-range index (mxc_report_index); the stream's next
+// synchronize raises std::out_of_range(message(axis, index)). Nothing waits
+// here: the error surfaces late, as on MLX's Metal backend (eval always
+// ends with a synchronize).
+CUdeviceptr deferred_index_check(const Stream& s,
+                                 std::function<std::string(int64_t axis, int64_t index)> message);
 
 // Gives out a row-major device buffer of out.nbytes().
 void allocate_device(array& out);

@@ -2,7 +2,10 @@
 // into its span along the axis) and SliceUpdate (a row-major copy of the
 // source, then the update into the window). One kernel per element size
 // moves bits from any strided layout (broadcast, transposed, sliced) to any
-// other; pad (full + slice_update) and stack run through these.
+// other; pad (full + slice_update) and stack run through these. Copies of
+// rows contiguous on both sides (concatenate's spans, dense sources) are one
+// cuMemcpyDtoDAsync or a row kernel moving 16-byte units.
+#include <algorithm>
 #include <stdexcept>
 
 #include "backend/cuda/cuda_fused.h"
@@ -40,6 +43,47 @@ std::string copy_source(size_t element_size, bool large, const std::string& symb
          "}\n";
 }
 
+// rows x units copy units from src (row pitch src_pitch units) to dst: a
+// block row per row, no division per element.
+std::string copy_rows_source(int unit, const std::string& symbol) {
+  return kernel_head() + "typedef " + unit_type(unit) + " u_t;\n" +
+         "extern \"C\" __global__ void " + symbol +
+         "(const u_t* src, u_t* dst, int64_t rows, int64_t units, int64_t src_pitch, int64_t dst_pitch) {\n"
+         "  for (int64_t r = blockIdx.y; r < rows; r += gridDim.y) {\n"
+         "    mxc_copy_row(dst + r * dst_pitch, src + r * src_pitch, units);\n"
+         "  }\n"
+         "}\n";
+}
+
+// The copy of merged dims (shape, strides in elements of e bytes) when its
+// rows are contiguous on both sides; false otherwise.
+bool copy_rows(CUdeviceptr from, CUdeviceptr to, const std::vector<int64_t>& shape,
+               const std::vector<int64_t>& from_st, const std::vector<int64_t>& to_st, size_t e,
+               const Stream& s) {
+  if (shape.size() > 2 || from_st.back() != 1 || to_st.back() != 1) return false;
+  int64_t rows = shape.size() == 2 ? shape[0] : 1;
+  const uint64_t row_bytes = static_cast<uint64_t>(shape.back()) * e;
+  if (rows == 1) {
+    check(driver()->cuMemcpyDtoDAsync(to, from, row_bytes, cuda_stream(s)), "cuMemcpyDtoD");
+    return true;
+  }
+  const uint64_t src_pitch = static_cast<uint64_t>(from_st[0]) * e;
+  const uint64_t dst_pitch = static_cast<uint64_t>(to_st[0]) * e;
+  if (from_st[0] < 0 || to_st[0] < 0) return false;
+  const int unit = copy_unit_bytes({row_bytes, src_pitch, dst_pitch, from, to});
+  int64_t units = static_cast<int64_t>(row_bytes / static_cast<uint64_t>(unit));
+  if (units < min_row_units) return false;
+  const std::string symbol = "mxh_copy_rows_" + std::to_string(unit);
+  CUfunction fn = find_or_build(symbol, [&](std::string* sym) {
+    *sym = symbol;
+    return copy_rows_source(unit, symbol);
+  });
+  int64_t sp = static_cast<int64_t>(src_pitch / static_cast<uint64_t>(unit));
+  int64_t dp = static_cast<int64_t>(dst_pitch / static_cast<uint64_t>(unit));
+  std::vector<void*> args{&from, &to, &rows, &units, &sp, &dp};
+  launch(fn, row_launch(rows, units), args, cuda_stream(s));
+  return true;
+}
 
 // src (any layout) into the view of dst's buffer at dst_offset elements with
 // dst_strides, of src's shape. Dims that step through both sides as one
@@ -64,14 +108,15 @@ void copy_into(const array& src, const array& dst, int64_t dst_offset, const Str
   }
   if (shape.empty()) shape = from_st = to_st = {1};
   const size_t e = size_of(src.dtype());
+  CUdeviceptr from = device_address(src, s);
+  CUdeviceptr to = device_address(dst, s) + static_cast<CUdeviceptr>(dst_offset * static_cast<int64_t>(e));
+  if (copy_rows(from, to, shape, from_st, to_st, e, s)) return;
   const bool large = needs_large_index({n, buffer_elements(src), buffer_elements(dst)});
   const std::string symbol = "mxh_copy_into_" + std::to_string(e) + (large ? "_large" : "");
   CUfunction fn = find_or_build(symbol, [&](std::string* sym) {
     *sym = symbol;
     return copy_source(e, large, symbol);
   });
-  CUdeviceptr from = device_address(src, s);
-  CUdeviceptr to = device_address(dst, s) + static_cast<CUdeviceptr>(dst_offset * static_cast<int64_t>(e));
   KernelDims kshape = kernel_dims(shape, op);
   KernelDims src_strides = kernel_dims(from_st, op);
   KernelDims to_strides = kernel_dims(to_st, op);

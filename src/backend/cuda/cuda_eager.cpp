@@ -1,6 +1,6 @@
 // Eager GPU kernels of the elementwise, copy and view primitives, and
 // arange. Elementwise ops (every dtype but complex64; half types computed
-// in float) and copies run as one-node fused programs through the same
+// in float) and copies (complex64 too, as 8-byte bits) run as one-node fused programs through the same
 // renderer and variants as compiled regions; views share their input's
 // buffer as on the CPU; a host input crosses to the device once, where a
 // kernel first needs it.
@@ -47,6 +47,15 @@ kernel::FusedProgram single_op_program(Op op, const std::vector<Dtype>& in_dtype
 }
 
 array dense_copy(const array& x, const Shape& shape, const Stream& s) {
+  if (x.dtype() == complex64) {
+    // The renderer has no complex64: its 8 bytes move as uint64.
+    array bits(x.shape(), uint64, nullptr, {});
+    bits.copy_shared_buffer(x, x.strides(), x.flags(), x.data_size());
+    array copied = dense_copy(bits, shape, s);
+    array out(shape, complex64, nullptr, {});
+    out.copy_shared_buffer(copied);
+    return out;
+  }
   auto p = single_op_program(Op::Copy, {x.dtype()}, x.dtype());
   p.inputs[0].traced_shape = x.shape();
   std::vector<array> outs{array(shape, x.dtype(), nullptr, {})};
@@ -193,6 +202,11 @@ void add_eager_kernels(backend::KernelTable& t) {
   add_elementwise<Equal>(t);
   add_elementwise<BitwiseBinary>(t);
   t.add<AsType>([](AsType& p, const std::vector<array>& in, std::vector<array>& out) {
+    if (in[0].dtype() == complex64 && out[0].dtype() == complex64) {
+      // A same-dtype AsType is a row-major copy (full, zeros): bits, no renderer.
+      out[0].copy_shared_buffer(dense_copy(in[0], in[0].shape(), p.stream()));
+      return;
+    }
     elementwise(p, in, out);
   });
   t.add<Copy>([](Copy& p, const std::vector<array>& in, std::vector<array>& out) {

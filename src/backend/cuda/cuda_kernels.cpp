@@ -26,6 +26,11 @@ KernelDims kernel_dims(const Shape& shape, const char* op) {
 }
 
 std::string type_text(const std::string& prefix, Dtype t) {
+  if (t == complex64) {
+    return "typedef mxc_complex " + prefix + "_s;\ntypedef mxc_complex " + prefix + "_v;\n" +
+           "__device__ inline mxc_complex " + prefix + "_load(mxc_complex x) { return x; }\n" +
+           "__device__ inline mxc_complex " + prefix + "_store(mxc_complex x) { return x; }\n";
+  }
   const auto& d = cuda_dialect();
   const std::string s = d.storage_type(t), v = d.value_type(t);
   return "typedef " + s + " " + prefix + "_s;\ntypedef " + v + " " + prefix + "_v;\n" +
@@ -45,7 +50,8 @@ std::string kernel_head(const std::vector<kernel::Op>& functors) {
     n.kind = kernel::op_kind(op);
     p.tape.push_back(n);
   }
-  return cuda_preamble(p, /*row=*/true) + cuda_kernel_support;
+  return cuda_preamble(p, /*row=*/true) + cuda_kernel_support + cuda_complex_text +
+         index_report_text + row_copy_text;
 }
 
 Lines lines_along(const array& in, int axis, const Stream& s) {
@@ -93,26 +99,67 @@ array int64_copy(const array& idx, const Shape& shape, const Stream& s) {
   return outs[0];
 }
 
-ErrorFlag::ErrorFlag(const Stream& s) : stream_(cuda_stream(s)) {
-  buffer_ = device_allocator().malloc(sizeof(int));
-  ptr_ = reinterpret_cast<CUdeviceptr>(buffer_.ptr);
-  check(driver()->cuMemsetD8Async(ptr_, 0, sizeof(int), stream_), "cuMemsetD8");
+const char* const index_report_text = R"(
+__device__ inline void mxc_report_index(unsigned long long* record, int64_t axis, int64_t index) {
+  if (atomicCAS(record, 0ull, 1ull) == 0ull) {
+    record[1] = (unsigned long long)axis;
+    record[2] = (unsigned long long)index;
+  }
+}
+)";
+
+std::string index_error_message(const std::string& op, int64_t index, int64_t axis, int64_t size,
+                                int64_t window) {
+  std::string msg = "[" + op + "] Index " + std::to_string(index) + " is out of bounds for axis " +
+                    std::to_string(axis) + " with size " + std::to_string(size);
+  if (window != 1) msg += " (window of size " + std::to_string(window) + ")";
+  return msg + ".";
 }
 
-ErrorFlag::~ErrorFlag() {
-  // Once read, the stream has passed every use; otherwise (an exception
-  // before the read) queued work may still write it: released at the next
-  // synchronization.
-  if (read_) device_allocator().free(buffer_);
-  else device_allocator().free_after_synchronize(buffer_);
+int copy_unit_bytes(const std::vector<uint64_t>& values) {
+  for (int unit : {16, 8, 4, 2}) {
+    bool divides = true;
+    for (auto v : values) divides = divides && v % static_cast<uint64_t>(unit) == 0;
+    if (divides) return unit;
+  }
+  return 1;
 }
 
-int ErrorFlag::read() {
-  int value = 0;
-  check(driver()->cuMemcpyDtoHAsync(&value, ptr_, sizeof(int), stream_), "cuMemcpyDtoH");
-  check(driver()->cuStreamSynchronize(stream_), "cuStreamSynchronize");
-  read_ = true;
-  return value;
+std::string unit_type(int bytes) {
+  switch (bytes) {
+    case 16: return "mxc_u4"; // 16-byte aligned struct of the support text
+    case 8: return "unsigned long long";
+    case 4: return "unsigned";
+    case 2: return "unsigned short";
+    default: return "unsigned char";
+  }
+}
+
+const char* const row_copy_text = R"(
+template <typename U> __device__ inline void mxc_copy_row(U* to, const U* from, int64_t units) {
+  constexpr int K = 4; // row_units_per_thread
+  const int64_t step = int64_t(gridDim.x) * blockDim.x * K;
+  for (int64_t c = int64_t(blockIdx.x) * blockDim.x * K + threadIdx.x; c < units; c += step) {
+    U v[K];
+#pragma unroll
+    for (int k = 0; k < K; ++k) {
+      if (c + k * int64_t(blockDim.x) < units) v[k] = from[c + k * int64_t(blockDim.x)];
+    }
+#pragma unroll
+    for (int k = 0; k < K; ++k) {
+      if (c + k * int64_t(blockDim.x) < units) to[c + k * int64_t(blockDim.x)] = v[k];
+    }
+  }
+}
+)";
+
+Launch row_launch(int64_t rows, int64_t units) {
+  Launch l;
+  l.block[0] = static_cast<unsigned>(std::min<int64_t>(256, (units + 31) / 32 * 32));
+  const int64_t per_block = int64_t(l.block[0]) * row_units_per_thread;
+  l.grid[0] = static_cast<unsigned>(std::min<int64_t>((units + per_block - 1) / per_block, 1024));
+  l.grid[1] = static_cast<unsigned>(std::min<int64_t>(rows, 65535));
+  return l;
 }
 
 std::string index_typedef(bool large) {

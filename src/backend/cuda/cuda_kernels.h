@@ -1,8 +1,9 @@
 // What the hand-written GPU kernels share (scans and arg-reductions, sorts,
-// gather/scatter, copies into views, random bits): kernel text for a dtype,
-// lines along an axis laid out as dense rows, int64 index copies, shapes and
-// strides by value, an out-of-range flag read back after a launch, and 1-D
-// launches. The elementwise and row families come from the renderer instead.
+// gather/scatter, copies into views, random bits): kernel text for a dtype
+// (complex64 included), lines along an axis laid out as dense rows, int64
+// index copies, shapes and strides by value, out-of-range reports into
+// deferred records, row copies in 16-byte units, and 1-D launches. The
+// elementwise and row families come from the renderer instead.
 #pragma once
 
 #include <string>
@@ -25,8 +26,11 @@ KernelDims kernel_dims(const Shape& shape, const char* op);
 
 // Typedefs and conversions of dtype t under a prefix P: P_s (in memory),
 // P_v (in registers: float for the half types), P_load(P_s) -> P_v,
-// P_store(P_v) -> P_s.
+// P_store(P_v) -> P_s. complex64: mxc_complex both (cuda_complex.cpp).
 std::string type_text(const std::string& prefix, Dtype t);
+
+// The device complex64 type and its operations (in every kernel_head).
+extern const char* const cuda_complex_text;
 
 // The head of a hand-written kernel source: the shared scalar math (with
 // kernel_ops functors of `functors`), conversions, the row folds
@@ -49,21 +53,25 @@ void adopt_lines_layout(array& out, const array& result, const std::vector<int>&
 // A dense int64 device copy of an integer array broadcast to shape.
 array int64_copy(const array& idx, const Shape& shape, const Stream& s);
 
-// A device word that kernels set (to a nonzero code) on a bad index; read()
-// waits for the stream and returns it.
-class ErrorFlag {
- public:
-  explicit ErrorFlag(const Stream& s);
-  ~ErrorFlag();
-  CUdeviceptr ptr() const { return ptr_; }
-  int read();
+// The device text of mxc_report_index(record, axis, index): the first
+// out-of-range index of a launch fills its deferred_index_check record.
+extern const char* const index_report_text;
+// The CPU's message for an index out of bounds (cpu/gather.cpp).
+std::string index_error_message(const std::string& op, int64_t index, int64_t axis, int64_t size,
+                                int64_t window);
 
- private:
-  CUstream stream_;
-  allocator::Buffer buffer_;
-  CUdeviceptr ptr_ = 0;
-  bool read_ = false;
-};
+// The widest unit (16, 8, 4, 2 or 1 bytes) dividing every value (byte counts
+// and addresses), and the unsigned device type of that many bytes.
+int copy_unit_bytes(const std::vector<uint64_t>& values);
+std::string unit_type(int bytes);
+// Row kernels (row gathers, row copies) move rows of at least this many
+// units, a block row (blockIdx.y) per row and threads along it.
+// row_copy_text: mxc_copy_row(to, from, units), the block's threads moving
+// one row, row_units_per_thread units each in flight before their stores.
+constexpr int64_t min_row_units = 32;
+constexpr int row_units_per_thread = 4;
+extern const char* const row_copy_text;
+Launch row_launch(int64_t rows, int64_t units);
 
 // Index arithmetic of a hand-written kernel: "typedef int32_t idx_t;" when
 // every count and offset fits 31 bits (32-bit division is several times

@@ -15,6 +15,8 @@ namespace mxcore::cuda {
 
 namespace {
 
+constexpr size_t cublas_workspace_bytes = size_t(32) << 20;
+
 cublasHandle_t handle_for(CUstream stream) {
   static std::mutex mtx;
   static std::unordered_map<CUstream, cublasHandle_t> handles;
@@ -24,6 +26,15 @@ cublasHandle_t handle_for(CUstream stream) {
   cublasHandle_t h = nullptr;
   if (cublas().cublasCreate(&h) != 0) throw std::runtime_error("[cuda] cublasCreate failed.");
   cublas().cublasSetStream(h, stream);
+  // A workspace of its own per handle (32 MiB, what cuBLAS asks for on
+  // Hopper and PyTorch gives it), so the fastest split-K / stream-K kernels
+  // are eligible. Kept for the process, outside the allocator's counters.
+  if (cublas().cublasSetWorkspace) {
+    CUdeviceptr ws = 0;
+    if (driver()->cuMemAlloc(&ws, cublas_workspace_bytes) == 0) {
+      cublas().cublasSetWorkspace(h, reinterpret_cast<void*>(ws), cublas_workspace_bytes);
+    }
+  }
   handles.emplace(stream, h);
   return h;
 }

@@ -2,7 +2,8 @@
 // first extreme wins ties, NaN counts as the extreme, as on the CPU) and
 // scans (cumsum/cumprod/cummax/cummin/logcumsumexp, inclusive or
 // exclusive, either direction: a warp per line, 32 elements at a time
-// through a shuffle scan with the carry of the chunks before). The lines
+// through a shuffle scan with the carry of the chunks before); complex64 as
+// on the CPU (lexicographic order, cuda_complex.cpp). The lines
 // are laid out as dense rows first (cuda_kernels.h).
 #include <stdexcept>
 
@@ -58,10 +59,6 @@ void arg_reduce(ArgReduce& r, const std::vector<array>& inputs, std::vector<arra
   const Stream& s = r.stream();
   allocate_device(out);
   if (out.size() == 0 || in.size() == 0) return;
-  if (in.dtype() == complex64) {
-    throw std::invalid_argument(std::string("[") + r.name() +
-                                "] complex64 has no GPU kernel in mxcore yet.");
-  }
   Lines l = lines_along(in, r.axis(), s);
   const bool is_max = r.reduce_type() == ArgReduce::ArgMax;
   const std::string symbol =
@@ -92,7 +89,16 @@ kernel::Op scan_fold_op(Scan::ReduceType t) {
 
 std::string scan_source(Dtype in_t, Dtype out_t, Scan::ReduceType type, const std::string& symbol) {
   std::string init, fold;
-  if (type == Scan::LogAddExp) {
+  if (out_t == complex64) {
+    // The CPU's complex folds: Maximum/Minimum keep a NaN-part value.
+    switch (type) {
+      case Scan::Sum: init = "acc_v(0.0f)"; fold = "a = a + x;"; break;
+      case Scan::Prod: init = "acc_v(1.0f)"; fold = "a = a * x;"; break;
+      case Scan::Max: init = "acc_v(-mxc_inf(), -mxc_inf())"; fold = "a = mxc_maximum(x, a);"; break;
+      case Scan::Min: init = "acc_v(mxc_inf(), mxc_inf())"; fold = "a = mxc_minimum(x, a);"; break;
+      case Scan::LogAddExp: init = "acc_v(-mxc_inf(), 0.0f)"; fold = "a = mxc_logaddexp(a, x);"; break;
+    }
+  } else if (type == Scan::LogAddExp) {
     init = "mxcore_jit::Max::init<acc_v>()"; // -inf
     fold = "a = kernel_ops::LogAddExp{}(a, x);";
   } else {
@@ -101,7 +107,7 @@ std::string scan_source(Dtype in_t, Dtype out_t, Scan::ReduceType type, const st
     fold = "mxcore_jit::" + name + "::fold(a, x);";
   }
   std::vector<kernel::Op> functors;
-  if (type == Scan::LogAddExp) functors.push_back(kernel::Op::LogAddExp);
+  if (type == Scan::LogAddExp && out_t != complex64) functors.push_back(kernel::Op::LogAddExp);
   return kernel_head(functors) + type_text("in", in_t) + type_text("out", out_t) +
          "typedef out_v acc_v;\n"
          "__device__ inline void fold(acc_v& a, acc_v x) { " + fold + " }\n"
@@ -136,10 +142,8 @@ void scan(Scan& sc, const std::vector<array>& inputs, std::vector<array>& output
   const array& in = inputs[0];
   array& out = outputs[0];
   const Stream& s = sc.stream();
-  if (in.dtype() == complex64) {
-    throw std::invalid_argument("[scan] complex64 has no GPU kernel in mxcore yet.");
-  }
-  if (sc.reduce_type() == Scan::LogAddExp && !is_floating_point(in.dtype())) {
+  if (sc.reduce_type() == Scan::LogAddExp && !is_floating_point(in.dtype()) &&
+      in.dtype() != complex64) {
     throw std::invalid_argument("[logcumsumexp] Unsupported dtype.");
   }
   Lines l = lines_along(in, sc.axis(), s);

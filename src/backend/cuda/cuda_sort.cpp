@@ -1,13 +1,17 @@
-// Eager sort / argsort / partition / argpartition on the GPU: a bitonic sort
+// Eager sort / argsort / partition / argpartition on the GPU. Lines of
+// 257..4096 keys of 32 bits or fewer take the block radix sort
+// (cuda_radix_sort.cpp); the others a bitonic sort
 // of each line over (value, position) keys (NaN last, ties by position), so
 // the order is the stable sort's, the same as the CPU's. A line of up to
 // 4096 elements sorts in one block's shared memory; longer lines sort in
 // global memory: one launch per step whose partners are a tile or more
-// apart, the steps within 2048-key tiles in shared memory. Partitions are full sorts (a
+// apart, the steps within 2048-key tiles in shared memory. complex64 sorts
+// lexicographically, values with a NaN part last (cuda_complex.cpp). Partitions are full sorts (a
 // sorted line is a valid partition for every kth).
 #include <stdexcept>
 
 #include "backend/cuda/cuda_kernels.h"
+#include "backend/cuda/cuda_radix_sort.h"
 #include "primitives/sort.h"
 
 namespace mxcore::cuda {
@@ -125,9 +129,6 @@ void sort(Sort& sp, const std::vector<array>& inputs, std::vector<array>& output
   array& out = outputs[0];
   const Stream& s = sp.stream();
   const Dtype t = in.dtype();
-  if (t == complex64) {
-    throw std::invalid_argument("[sort] complex64 has no GPU kernel in mxcore yet.");
-  }
   if (in.ndim() > 0 && in.shape(sp.axis()) >= (int64_t(1) << 31)) {
     throw std::invalid_argument("[sort] The GPU sorts lines of fewer than 2^31 elements.");
   }
@@ -138,11 +139,22 @@ void sort(Sort& sp, const std::vector<array>& inputs, std::vector<array>& output
   array result(permuted, out.dtype(), nullptr, {});
   allocate_device(result);
   if (in.size() > 0) {
+    CUstream stream = cuda_stream(s);
+    if (radix_sortable(t, l.len)) {
+      const std::string radix = "mxh_radix_sort_" + dtype_name(t);
+      CUfunction fn = find_or_build(radix, [&](std::string* sym) {
+        *sym = radix;
+        return radix_sort_source(t, radix);
+      });
+      CUdeviceptr x = device_address(l.dense, s), res = device_address(result, s);
+      launch_radix_sort(fn, x, indices ? 0 : res, indices ? res : 0, l.rows, l.len, t, stream);
+      adopt_lines_layout(out, result, l.perm);
+      return;
+    }
     const std::string symbol = "mxh_sort_" + dtype_ctype(t);
     auto fns = find_or_build_all(symbol, [&] { return sort_source(t, symbol); },
                                  {symbol + "_block", symbol + "_init", symbol + "_step",
                                   symbol + "_tile", symbol + "_store"});
-    CUstream stream = cuda_stream(s);
     CUdeviceptr x = device_address(l.dense, s), res = device_address(result, s);
     CUdeviceptr values = indices ? 0 : res, index_out = indices ? res : 0;
     int64_t rows = l.rows;

@@ -1,0 +1,57 @@
+// Compiles the hand-written GPU kernels' sources with NVRTC for sm_90,
+// without a GPU: a check of the kernel text on CPU-only machines (NVRTC
+// runs anywhere). It includes the kernel files themselves, so their
+// source functions (file-local) are in reach. After bash scripts/dev_build.sh:
+//   W=$PWD; g++ -std=c++20 -I$W/src -I$W/include -I$W/build/dev/generated \
+//     -I$W/build/dev tests/gpu/nvrtc_sources_check.cpp -L$W/build/dev -lmxcore \
+//     -Wl,-rpath,$W/build/dev -o /tmp/nvrtc_check
+//   MXCORE_CUDA_LIBRARY_PATH=<folder of libnvrtc.so.13> /tmp/nvrtc_check
+// Prints one line per kernel and exits nonzero when any fails to compile.
+#include "backend/cuda/cuda_scan.cpp"
+#include "backend/cuda/cuda_sort.cpp"
+#include "backend/cuda/cuda_indexing.cpp"
+#include "backend/cuda/cuda_copy_into.cpp"
+#include <iostream>
+namespace mxcore::cuda { std::string compile_cubin(const std::string&, const std::string&, int); }
+using namespace mxcore;
+using namespace mxcore::cuda;
+int main() {
+  int fails = 0;
+  auto build = [&](const std::string& name, const std::string& src) {
+    try { compile_cubin(src, name, 90); std::cout << "ok " << name << "\n"; }
+    catch (std::exception& e) { ++fails; std::cout << "FAIL " << name << ": " << std::string(e.what()).substr(0, 3000) << "\n"; }
+  };
+  for (Dtype t : {complex64, float32, float16, int32, bool_}) {
+    build("arg_" + dtype_name(t), arg_reduce_source(t, true, "mxh_argmax"));
+    for (auto r : {Scan::Sum, Scan::Prod, Scan::Max, Scan::Min, Scan::LogAddExp}) {
+      if (r == Scan::LogAddExp && !(t == complex64 || t == float32 || t == float16)) continue;
+      build("scan_" + std::to_string(r) + dtype_name(t), scan_source(t, t, r, "mxh_scan"));
+    }
+    build("sort_" + dtype_name(t), sort_source(t, "mxh_sort"));
+  }
+  for (Dtype t : {float32, float16, bfloat16, int8, uint16, int32, uint32, bool_, int16, uint8})
+    build("radix_" + dtype_name(t), radix_sort_source(t, "mxh_radix"));
+  for (Dtype t : {complex64, float32, int32, uint32, int64, uint64, float64, float16, bfloat16})
+    for (auto r : {Scatter::None, Scatter::Sum, Scatter::Prod, Scatter::Max, Scatter::Min}) {
+      if (t == complex64 && (r == Scatter::Max || r == Scatter::Min)) continue;
+      build("scatter_" + std::to_string(r) + dtype_name(t), scatter_source(t, r, false, "mxh_scatter"));
+    }
+  build("gather", gather_source(float32, false, "mxh_gather"));
+  for (int u : {16, 8, 4, 2, 1}) {
+    build("gather_rows" + std::to_string(u), gather_rows_source(u, int32, "mxh_gr"));
+    build("copy_rows" + std::to_string(u), copy_rows_source(u, "mxh_cr"));
+  }
+  build("gather_rows_u64", gather_rows_source(16, uint64, "mxh_gr"));
+  build("gather_rows_bool", gather_rows_source(16, uint8, "mxh_gr"));
+  for (int v : {4, 2, 1}) build("scatter_add_rows" + std::to_string(v), scatter_add_rows_source(v, int32, "mxh_sar"));
+  build("copy", copy_source(4, false, "mxh_copy"));
+  // float erf goes through the device library's erff (cuda_dialect.cpp).
+  std::string erf = kernel_head({kernel::Op::Erf});
+  if (erf.find("::erff(float(x))") == std::string::npos) {
+    ++fails;
+    std::cout << "FAIL erf: the preamble kept the portable erf\n";
+  }
+  build("erf", erf + "extern \"C\" __global__ void k(float* y) { y[threadIdx.x] = kernel_ops::Erf{}(y[threadIdx.x]); }\n");
+  std::cout << "fails " << fails << "\n";
+  return fails != 0;
+}
