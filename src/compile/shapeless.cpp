@@ -2,6 +2,7 @@
 // input shapes of each call instead of the shape seen at trace time.
 #include <algorithm>
 #include <typeinfo>
+#include <unordered_map>
 
 #include "compile/compile_impl.h"
 #include "mxcore/ops.h"
@@ -39,6 +40,21 @@ struct BroadcastRewrite {
   ParentsMap& parents_map;
   std::vector<array>& new_tape;
   std::vector<array>& replaced; // broadcasts that may have lost all users
+  // A replaced broadcast's follower: the other elementwise users of the same
+  // broadcast take it too (the exponent of x ** 2 is reused by its vjp as
+  // b - 1, whose operands are all broadcasts of scalars and carry no shape).
+  std::unordered_map<std::uintptr_t, array> followers;
+
+  void use_followers(array& node) {
+    auto& ins = node.inputs();
+    for (size_t i = 0; i < ins.size(); ++i) {
+      auto it = followers.find(ins[i].id());
+      if (it == followers.end()) continue;
+      remove_parent(parents_map, ins[i].id(), node, static_cast<int>(i));
+      parents_map[it->second.id()].push_back({node, static_cast<int>(i)});
+      ins[i] = it->second;
+    }
+  }
 
   // node.inputs()[i], a plain Broadcast, becomes a Broadcast of the same
   // source whose shape is that source broadcast against `shape_inputs`.
@@ -56,6 +72,7 @@ struct BroadcastRewrite {
     ins[i] = b;
     new_tape.push_back(b);
     replaced.push_back(old);
+    followers.insert({old.id(), b});
   }
 
   // Operands ins[first, last) that the op builder broadcast together: only
@@ -132,6 +149,7 @@ void compile_shapeless_broadcasts(std::vector<array>& tape, ParentsMap& parents_
     auto& type = typeid(node.primitive());
     size_t n = node.inputs().size();
     if (kind == PrimitiveKind::binary || kind == PrimitiveKind::ternary) {
+      rewrite.use_followers(node);
       rewrite.follow_together(node, 0, n, node.shape());
     } else if (type == typeid(Gather) && n > 2) {
       rewrite.follow_together(node, 1, n, node.inputs()[1].shape());
