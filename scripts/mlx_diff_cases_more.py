@@ -312,3 +312,5 @@ def more_cases():
     yield from nn_cases()
     yield from index_cases()
     yield from transform_cases()
+    from mlx_diff_cases_s6 import s6_cases
+    yield from s6_cases()

@@ -204,7 +204,14 @@ void eval_impl(std::vector<array> outputs) {
     array a = std::move(slot); // the tape no longer holds it: inputs can be donated
     if (a.is_evaluated()) continue;
     if (!a.has_primitive()) {
-      throw std::invalid_argument(
+      if (in_tracing()) {
+        // A tracer (print or item inside compile/vmap): MLX's ValueError.
+        throw std::invalid_argument(
+            "[eval] Attempting to eval an array during function transformations like "
+            "compile or vmap is not allowed.");
+      }
+      // RuntimeError, as MLX (typically a compiled function's uncaptured state).
+      throw std::runtime_error(
           "[eval] Attempting to eval an array without a primitive.\n"
           "If you are compiling a function, make sure all the inputs "
           "and outputs are captured:\n"

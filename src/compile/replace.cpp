@@ -63,10 +63,12 @@ std::vector<array> compile_replace(const std::vector<array>& tape,
     std::vector<Shape> shapes;
     for (auto& o : trace_out) types.push_back(o.dtype());
     auto primitive = a.primitive_ptr();
-    if (shapeless) {
+    if (shapeless && !real_inputs.empty()) {
       if (auto gather = shapeless_gather(a, real_inputs)) primitive = std::move(gather);
       shapes = shapeless_output_shapes(*primitive, real_inputs);
     } else {
+      // Without inputs (a lazily loaded constant) nothing of the call can
+      // change the shape.
       for (auto& o : trace_out) shapes.push_back(o.shape());
     }
     if (trace_out.size() == 1) {

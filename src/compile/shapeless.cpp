@@ -2,6 +2,7 @@
 // input shapes of each call instead of the shape seen at trace time.
 #include <algorithm>
 #include <typeinfo>
+#include <unordered_map>
 
 #include "compile/compile_impl.h"
 #include "mxcore/ops.h"
@@ -34,6 +35,90 @@ void remove_parent(ParentsMap& parents_map, std::uintptr_t id, const array& pare
   }
 }
 
+// Rewrites the tape's broadcasts into ones whose shape follows each call.
+struct BroadcastRewrite {
+  ParentsMap& parents_map;
+  std::vector<array>& new_tape;
+  std::vector<array>& replaced; // broadcasts that may have lost all users
+  // A replaced broadcast's follower: the other elementwise users of the same
+  // broadcast take it too (the exponent of x ** 2 is reused by its vjp as
+  // b - 1, whose operands are all broadcasts of scalars and carry no shape).
+  std::unordered_map<std::uintptr_t, array> followers;
+
+  void use_followers(array& node) {
+    auto& ins = node.inputs();
+    for (size_t i = 0; i < ins.size(); ++i) {
+      auto it = followers.find(ins[i].id());
+      if (it == followers.end()) continue;
+      remove_parent(parents_map, ins[i].id(), node, static_cast<int>(i));
+      parents_map[it->second.id()].push_back({node, static_cast<int>(i)});
+      ins[i] = it->second;
+    }
+  }
+
+  // node.inputs()[i], a plain Broadcast, becomes a Broadcast of the same
+  // source whose shape is that source broadcast against `shape_inputs`.
+  void follow(array& node, size_t i, const std::vector<array>& shape_inputs) {
+    auto& ins = node.inputs();
+    array old = ins[i];
+    std::vector<array> b_inputs{old.inputs()[0]};
+    b_inputs.insert(b_inputs.end(), shape_inputs.begin(), shape_inputs.end());
+    array b(old.shape(), old.dtype(), old.primitive_ptr(), b_inputs);
+    for (size_t j = 0; j < b_inputs.size(); ++j) {
+      parents_map[b_inputs[j].id()].push_back({b, static_cast<int>(j)});
+    }
+    parents_map[b.id()].push_back({node, static_cast<int>(i)});
+    remove_parent(parents_map, old.id(), node, static_cast<int>(i));
+    ins[i] = b;
+    new_tape.push_back(b);
+    replaced.push_back(old);
+    followers.insert({old.id(), b});
+  }
+
+  // Operands ins[first, last) that the op builder broadcast together: only
+  // broadcasts reaching exactly the common shape of the unbroadcast operands
+  // follow it; one that goes further is an explicit broadcast_to and keeps
+  // its fixed shape.
+  void follow_together(array& node, size_t first, size_t last, const Shape& traced_common) {
+    auto& ins = node.inputs();
+    Shape common;
+    for (size_t i = first; i < last; ++i) {
+      common = broadcast_shapes(common, unbroadcast(ins[i]).shape());
+    }
+    if (common != traced_common) return;
+    for (size_t i = first; i < last; ++i) {
+      if (!is_plain_broadcast(ins[i])) continue;
+      std::vector<array> others;
+      for (size_t j = first; j < last; ++j) {
+        if (j != i) others.push_back(unbroadcast(ins[j]));
+      }
+      follow(node, i, others);
+    }
+  }
+
+  // A scatter's updates are broadcast to I + window (I: the indices' shape).
+  // They follow I through the first index with the window's 1s appended,
+  // when their own source gives the whole window.
+  void follow_scatter_updates(array& node) {
+    auto& ins = node.inputs();
+    size_t u = ins.size() - 1;
+    if (u < 2 || !is_plain_broadcast(ins[u])) return;
+    const array& idx = ins[1];
+    Shape expanded = idx.shape();
+    expanded.insert(expanded.end(), node.ndim(), 1);
+    try {
+      if (broadcast_shapes(ins[u].inputs()[0].shape(), expanded) != ins[u].shape()) return;
+    } catch (const std::invalid_argument&) {
+      return;
+    }
+    array e(expanded, idx.dtype(),
+            std::make_shared<Reshape>(node.primitive().stream(), expanded, idx.shape()), {idx});
+    parents_map[idx.id()].push_back({e, 0});
+    new_tape.push_back(e);
+    follow(node, u, {e});
+  }
+};
+
 } // namespace
 
 // An elementwise op builder broadcasts its operands to their common shape
@@ -41,8 +126,11 @@ void remove_parent(ParentsMap& parents_map, std::uintptr_t id, const array& pare
 // trace-time shape into the graph. Each such Broadcast gets the other
 // operands' unbroadcast sources as extra inputs, so Broadcast::output_shapes
 // recomputes the common shape from the shapes of the call (as MLX's
-// BroadcastAxes does). The broadcast stays fusable: the JIT reads only its
-// first input. Broadcasts left without users are dropped.
+// BroadcastAxes does). The index arrays of a gather or scatter are broadcast
+// together the same way (e.g. take_along_axis's positions against the given
+// indices), and a scatter's updates follow its indices. The broadcast stays
+// fusable: the JIT reads only its first input. Broadcasts left without users
+// are dropped.
 void compile_shapeless_broadcasts(std::vector<array>& tape, ParentsMap& parents_map,
                                   const std::vector<array>& outputs) {
   std::unordered_set<std::uintptr_t> output_ids;
@@ -50,46 +138,24 @@ void compile_shapeless_broadcasts(std::vector<array>& tape, ParentsMap& parents_
 
   std::vector<array> new_tape;
   new_tape.reserve(tape.size());
-  std::vector<array> replaced; // broadcasts that may have lost all users
+  std::vector<array> replaced;
+  BroadcastRewrite rewrite{parents_map, new_tape, replaced};
   for (auto& node : tape) {
-    bool elementwise = node.has_primitive() &&
-                       (node.primitive().kind() == PrimitiveKind::binary ||
-                        node.primitive().kind() == PrimitiveKind::ternary);
-    // A gather's index arrays are broadcast together the same way (e.g.
-    // take_along_axis's positions against the given indices).
-    bool gather = node.has_primitive() && typeid(node.primitive()) == typeid(Gather) &&
-                  node.inputs().size() > 2;
-    if (elementwise || gather) {
-      auto& ins = node.inputs();
-      const size_t first = gather ? 1 : 0;
-      // Only broadcasts the op builder made reach exactly the common shape of
-      // the unbroadcast operands; one that goes further is an explicit
-      // broadcast_to and keeps its fixed shape.
-      Shape common;
-      for (size_t i = first; i < ins.size(); ++i) {
-        common = broadcast_shapes(common, unbroadcast(ins[i]).shape());
-      }
-      if (common != (gather ? ins[first].shape() : node.shape())) {
-        new_tape.push_back(node);
-        continue;
-      }
-      for (size_t i = first; i < ins.size(); ++i) {
-        if (!is_plain_broadcast(ins[i])) continue;
-        array old = ins[i];
-        std::vector<array> b_inputs{old.inputs()[0]};
-        for (size_t j = first; j < ins.size(); ++j) {
-          if (j != i) b_inputs.push_back(unbroadcast(ins[j]));
-        }
-        array b(old.shape(), old.dtype(), old.primitive_ptr(), b_inputs);
-        for (size_t j = 0; j < b_inputs.size(); ++j) {
-          parents_map[b_inputs[j].id()].push_back({b, static_cast<int>(j)});
-        }
-        parents_map[b.id()].push_back({node, static_cast<int>(i)});
-        remove_parent(parents_map, old.id(), node, static_cast<int>(i));
-        ins[i] = b;
-        new_tape.push_back(b);
-        replaced.push_back(old);
-      }
+    if (!node.has_primitive()) {
+      new_tape.push_back(node);
+      continue;
+    }
+    auto kind = node.primitive().kind();
+    auto& type = typeid(node.primitive());
+    size_t n = node.inputs().size();
+    if (kind == PrimitiveKind::binary || kind == PrimitiveKind::ternary) {
+      rewrite.use_followers(node);
+      rewrite.follow_together(node, 0, n, node.shape());
+    } else if (type == typeid(Gather) && n > 2) {
+      rewrite.follow_together(node, 1, n, node.inputs()[1].shape());
+    } else if (type == typeid(Scatter)) {
+      if (n > 3) rewrite.follow_together(node, 1, n - 1, node.inputs()[1].shape());
+      rewrite.follow_scatter_updates(node);
     }
     new_tape.push_back(node);
   }

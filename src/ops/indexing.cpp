@@ -80,7 +80,9 @@ array scatter_impl(const char* op, Scatter::ReduceType reduce, const array& a,
     throw std::invalid_argument(std::string("[") + op + "] Cannot broadcast updates of shape " +
                                 shape_str(updates.shape()) + " to " + shape_str(full) + ".");
   }
-  array upd = broadcast_to(reshape(astype(updates, a.dtype(), s), upd_shape, s), full, s);
+  // One broadcast (rank included) straight to the scatter: shapeless compile
+  // lets it follow the indices of each call (compile/shapeless.cpp).
+  array upd = broadcast_to(astype(updates, a.dtype(), s), full, s);
   std::vector<array> inputs{a};
   inputs.insert(inputs.end(), idx.begin(), idx.end());
   inputs.push_back(upd);
@@ -251,11 +253,22 @@ array put_along_axis(const array& a, const array& indices, const array& values, 
   auto nd = along_axis_indices("put_along_axis", a, indices, axis, s);
   std::vector<int> dims(a.ndim());
   std::iota(dims.begin(), dims.end(), 0);
-  Shape idx_shape = nd[0].shape();
-  array upd = broadcast_to(values, idx_shape, s);
-  Shape upd_shape = idx_shape;
+  if (values.ndim() > a.ndim()) {
+    throw std::invalid_argument("[put_along_axis] Values of shape " +
+                                shape_str(values.shape()) + " have more dimensions than the "
+                                "array of shape " + shape_str(a.shape()) + ".");
+  }
+  // The values broadcast together with the indices (as MLX), which only
+  // grow where the values are larger.
+  Shape idx_shape = broadcast_shapes(nd[0].shape(), values.shape());
+  if (idx_shape != nd[0].shape()) {
+    for (auto& x : nd) x = broadcast_to(x, idx_shape, s);
+  }
+  // The values get the window's 1s appended; the scatter broadcasts them to
+  // the indices (a broadcast that shapeless compile lets follow each call).
+  Shape upd_shape = values.shape();
   upd_shape.insert(upd_shape.end(), a.ndim(), 1);
-  return scatter(a, nd, reshape(upd, upd_shape, s), dims, s);
+  return scatter(a, nd, reshape(values, upd_shape, s), dims, s);
 }
 
 array dynamic_slice(const array& a, const array& start, std::vector<int> axes, Shape slice_size,

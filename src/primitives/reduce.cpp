@@ -4,6 +4,8 @@
 
 #include "mxcore/ops.h"
 #include "primitives/elementwise_rules.h"
+#include "primitives/shape.h"
+#include "transforms_impl.h"
 
 namespace mxcore {
 
@@ -68,7 +70,13 @@ std::vector<array> Reduce::vjp(const std::vector<array>& primals,
   const array& in = primals[0];
   const array& cotan = cotangents[0];
   auto s = stream();
-  if (reduce_type_ == Sum) return {broadcast_to(cotan, in.shape(), s)};
+  if (reduce_type_ == Sum) {
+    if (!detail::in_dynamic_tracing()) return {broadcast_to(cotan, in.shape(), s)};
+    // Shapeless compile: `in` is a shape-only input, so the broadcast follows
+    // the input of each call (as full_like's does).
+    return {array(in.shape(), cotan.dtype(), std::make_shared<Broadcast>(s, in.shape()),
+                  {cotan, in})};
+  }
   // A complex product's derivative is conjugated (MLX's convention, see
   // conj_if_complex); Min/Max masks are real.
   array d = detail::conj_if_complex(derivative(in, outputs[0]), s);

@@ -1,5 +1,6 @@
 #include "primitives/shape.h"
 
+#include <algorithm>
 #include <climits>
 #include <numeric>
 #include <optional>
@@ -167,6 +168,22 @@ std::optional<Shape> reshape_by_groups(const Shape& traced_in, const Shape& trac
   return out;
 }
 
+// A traced reshape that only appended 1s (x[..., None, None], as a scatter's
+// updates get their window dims) keeps appending them, even where a traced 1
+// grew and the groups above are ambiguous.
+std::optional<Shape> appended_ones(const Shape& traced_in, const Shape& traced_out,
+                                   const Shape& in) {
+  if (traced_out.size() < traced_in.size() ||
+      !std::equal(traced_in.begin(), traced_in.end(), traced_out.begin()) ||
+      std::any_of(traced_out.begin() + traced_in.size(), traced_out.end(),
+                  [](int d) { return d != 1; })) {
+    return std::nullopt;
+  }
+  Shape out = in;
+  out.resize(traced_out.size(), 1);
+  return out;
+}
+
 } // namespace
 
 std::vector<Shape> Reshape::output_shapes(const std::vector<array>& inputs) {
@@ -179,6 +196,7 @@ std::vector<Shape> Reshape::output_shapes(const std::vector<array>& inputs) {
   }
   if (in.size() == in_shape_.size()) {
     if (auto out = reshape_by_groups(in_shape_, shape_, in)) return {*out};
+    if (auto out = appended_ones(in_shape_, shape_, in)) return {*out};
   }
   // Shapeless compile: exactly one input dim may change; the output dim whose
   // prefix (or suffix) product lines up with that input dim absorbs it; else

@@ -175,7 +175,18 @@ MXCORE_FLOAT_UNARY(Expm1, math::expm1(x))
 //~ piece Log
 MXCORE_INEXACT_UNARY(Log, log_c(x))
 //~ piece Log2
-MXCORE_INEXACT_UNARY(Log2, is_complex_v<T> ? math::log(x) / C(0.6931471805599453) : C(math::log2(math::real(x))))
+// A complex log2 scales both parts of the log by 1/ln 2: a complex division
+// by ln 2 would turn an infinite part into NaN (MLX and NumPy give inf).
+template <typename C>
+inline C log2_c(C x) {
+  if constexpr (is_complex_v<C>) {
+    C l = math::log(x);
+    return C(l.real() * 1.4426950408889634f, l.imag() * 1.4426950408889634f);
+  } else {
+    return C(math::log2(math::real(x)));
+  }
+}
+MXCORE_INEXACT_UNARY(Log2, log2_c(x))
 //~ piece Log10
 MXCORE_INEXACT_UNARY(Log10, math::log10(x))
 //~ piece Sin
@@ -616,30 +627,17 @@ struct RightShift {
 //~ piece DivMod
 //~ needs Divide Remainder
 // Floor division and remainder in one pass (DivMod, a multi-output
-// primitive). Floats follow NumPy's divmod: q = (x - fmod(x, y)) / y,
-// adjusted so that q * y + r == x with r having y's sign.
+// primitive), equal to floor_divide and remainder as in MLX: on floats the
+// quotient is the floor of the rounded division (inf // 2 is inf, where
+// NumPy's fmod-based divmod gives NaN).
 struct DivMod {
   template <typename T>
     requires(is_real_v<T> && !is_bool_v<T>)
   void operator()(T x, T y, T& q, T& r) const {
     if constexpr (is_float_v<T>) {
       using C = compute_t<T>;
-      C a = C(x), b = C(y);
-      C m = math::fmod(a, b);
-      if (b == C(0)) {
-        q = T(a / b);
-        r = T(m);
-        return;
-      }
-      C d = (a - m) / b;
-      if (m != C(0) && ((b < C(0)) != (m < C(0)))) {
-        m += b;
-        d -= C(1);
-      }
-      C f = math::floor(d);
-      if (d - f > C(0.5)) f += C(1);
-      q = T(f);
-      r = T(m);
+      q = T(math::floor(C(Divide{}(x, y))));
+      r = Remainder{}(x, y);
     } else {
       q = Divide{}(x, y);
       r = Remainder{}(x, y);
