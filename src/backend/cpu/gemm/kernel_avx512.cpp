@@ -1,0 +1,199 @@
+// AVX-512 kernels: a 12 x 32 micro-tile (24 zmm accumulators, two B vectors,
+// A broadcast from memory: 24 FMAs per 2 loads), and small-M kernels that
+// stream B in place (decoding-style products where packing B would double
+// the memory traffic). Compiled for AVX-512 by attribute only; chosen at run
+// time, so the library still runs on CPUs without it.
+#include <immintrin.h>
+
+#include "backend/cpu/gemm/kernels.h"
+
+#define MXCORE_AVX512 __attribute__((target("avx512f,avx512vl,avx512bw,avx512dq,fma")))
+
+namespace mxcore::cpu::gemm {
+
+namespace {
+
+constexpr int kMR = 12;
+constexpr int kNR = 32;
+
+MXCORE_AVX512 inline __mmask16 lane_mask(int64_t count) {
+  return count >= 16 ? __mmask16(0xFFFF) : count <= 0 ? __mmask16(0)
+                                                      : __mmask16((1u << count) - 1);
+}
+
+MXCORE_AVX512 void tile_12x32(int64_t kc, const float* ap, const float* bp, float* c,
+                              int64_t ldc, int mr, int nr, float alpha, float beta) {
+  __m512 acc[kMR][2];
+#pragma GCC unroll 12
+  for (int i = 0; i < kMR; ++i) acc[i][0] = acc[i][1] = _mm512_setzero_ps();
+  for (int64_t p = 0; p < kc; ++p) {
+    __m512 b0 = _mm512_load_ps(bp);
+    __m512 b1 = _mm512_load_ps(bp + 16);
+    _mm_prefetch(reinterpret_cast<const char*>(ap + 8 * kMR), _MM_HINT_T0);
+#pragma GCC unroll 12
+    for (int i = 0; i < kMR; ++i) {
+      __m512 av = _mm512_set1_ps(ap[i]);
+      acc[i][0] = _mm512_fmadd_ps(av, b0, acc[i][0]);
+      acc[i][1] = _mm512_fmadd_ps(av, b1, acc[i][1]);
+    }
+    ap += kMR;
+    bp += kNR;
+  }
+  const __m512 va = _mm512_set1_ps(alpha), vb = _mm512_set1_ps(beta);
+  if (nr == kNR) {
+#pragma GCC unroll 12
+    for (int i = 0; i < kMR; ++i) {
+      if (i >= mr) break;
+      float* row = c + i * ldc;
+      __m512 r0 = _mm512_mul_ps(va, acc[i][0]), r1 = _mm512_mul_ps(va, acc[i][1]);
+      if (beta != 0.0f) {
+        r0 = _mm512_fmadd_ps(vb, _mm512_loadu_ps(row), r0);
+        r1 = _mm512_fmadd_ps(vb, _mm512_loadu_ps(row + 16), r1);
+      }
+      _mm512_storeu_ps(row, r0);
+      _mm512_storeu_ps(row + 16, r1);
+    }
+    return;
+  }
+  const __mmask16 m0 = lane_mask(nr), m1 = lane_mask(nr - 16);
+#pragma GCC unroll 12
+  for (int i = 0; i < kMR; ++i) {
+    if (i >= mr) break;
+    float* row = c + i * ldc;
+    __m512 r0 = _mm512_mul_ps(va, acc[i][0]), r1 = _mm512_mul_ps(va, acc[i][1]);
+    if (beta != 0.0f) {
+      r0 = _mm512_fmadd_ps(vb, _mm512_maskz_loadu_ps(m0, row), r0);
+      r1 = _mm512_fmadd_ps(vb, _mm512_maskz_loadu_ps(m1, row + 16), r1);
+    }
+    _mm512_mask_storeu_ps(row, m0, r0);
+    _mm512_mask_storeu_ps(row + 16, m1, r1);
+  }
+}
+
+// C[0:M, 0:n] += A @ B, B row-major k x n: eight rows of B at a time stream
+// through every column vector (eight sequential streams the prefetchers
+// follow), C's rows stay in cache between the groups.
+template <int M>
+MXCORE_AVX512 void small_nn_rows(int64_t k, int64_t n, const float* a, int64_t lda,
+                                 const float* b, int64_t ldb, float* c, int64_t ldc) {
+  constexpr int G = 8;
+  int64_t p = 0;
+  for (; p + G <= k; p += G) {
+    const float* bg = b + p * ldb;
+    for (int64_t j = 0; j < n; j += 16) {
+      const __mmask16 mk = lane_mask(n - j);
+      __m512 bv[G];
+#pragma GCC unroll 8
+      for (int g = 0; g < G; ++g) bv[g] = _mm512_maskz_loadu_ps(mk, bg + g * ldb + j);
+#pragma GCC unroll 8
+      for (int i = 0; i < M; ++i) {
+        const float* ai = a + i * lda + p;
+        // Two chains halve the dependent-FMA latency per row.
+        __m512 s0 = _mm512_maskz_loadu_ps(mk, c + i * ldc + j);
+        __m512 s1 = _mm512_mul_ps(_mm512_set1_ps(ai[1]), bv[1]);
+        s0 = _mm512_fmadd_ps(_mm512_set1_ps(ai[0]), bv[0], s0);
+#pragma GCC unroll 8
+        for (int g = 2; g < G; g += 2) {
+          s0 = _mm512_fmadd_ps(_mm512_set1_ps(ai[g]), bv[g], s0);
+          s1 = _mm512_fmadd_ps(_mm512_set1_ps(ai[g + 1]), bv[g + 1], s1);
+        }
+        _mm512_mask_storeu_ps(c + i * ldc + j, mk, _mm512_add_ps(s0, s1));
+      }
+    }
+  }
+  for (; p < k; ++p) {  // the last k % 8 rows, one at a time
+    const float* bp = b + p * ldb;
+    for (int64_t j = 0; j < n; j += 16) {
+      const __mmask16 mk = lane_mask(n - j);
+      __m512 bv = _mm512_maskz_loadu_ps(mk, bp + j);
+#pragma GCC unroll 8
+      for (int i = 0; i < M; ++i) {
+        __m512 s = _mm512_maskz_loadu_ps(mk, c + i * ldc + j);
+        s = _mm512_fmadd_ps(_mm512_set1_ps(a[i * lda + p]), bv, s);
+        _mm512_mask_storeu_ps(c + i * ldc + j, mk, s);
+      }
+    }
+  }
+}
+
+// C[0:M, 0:n] += A @ B^T, B row-major n x k: dot products of A's rows with
+// NG rows of B at a time (NG sequential streams), reduced across lanes once.
+template <int M, int NG>
+MXCORE_AVX512 void small_nt_block(int64_t k, const float* a, int64_t lda, const float* b,
+                                  int64_t ldb, float* c, int64_t ldc) {
+  __m512 acc[M][NG];
+#pragma GCC unroll 8
+  for (int i = 0; i < M; ++i)
+#pragma GCC unroll 8
+    for (int j = 0; j < NG; ++j) acc[i][j] = _mm512_setzero_ps();
+  for (int64_t p = 0; p < k; p += 16) {
+    const __mmask16 mk = lane_mask(k - p);
+    __m512 bv[NG];
+#pragma GCC unroll 8
+    for (int j = 0; j < NG; ++j) bv[j] = _mm512_maskz_loadu_ps(mk, b + j * ldb + p);
+#pragma GCC unroll 8
+    for (int i = 0; i < M; ++i) {
+      __m512 av = _mm512_maskz_loadu_ps(mk, a + i * lda + p);
+#pragma GCC unroll 8
+      for (int j = 0; j < NG; ++j) acc[i][j] = _mm512_fmadd_ps(av, bv[j], acc[i][j]);
+    }
+  }
+#pragma GCC unroll 8
+  for (int i = 0; i < M; ++i)
+#pragma GCC unroll 8
+    for (int j = 0; j < NG; ++j) c[i * ldc + j] += _mm512_reduce_add_ps(acc[i][j]);
+}
+
+template <int M>
+MXCORE_AVX512 void small_nt_rows(int64_t k, int64_t n, const float* a, int64_t lda,
+                                 const float* b, int64_t ldb, float* c, int64_t ldc) {
+  // Accumulators M x NG plus NG + 1 loads stay within the 32 zmm registers.
+  constexpr int NG = M <= 2 ? 8 : M <= 4 ? 4 : 3;
+  int64_t j = 0;
+  for (; j + NG <= n; j += NG) small_nt_block<M, NG>(k, a, lda, b + j * ldb, ldb, c + j, ldc);
+  for (; j < n; ++j) small_nt_block<M, 1>(k, a, lda, b + j * ldb, ldb, c + j, ldc);
+}
+
+
+MXCORE_AVX512 void small_nn(int m, int64_t k, int64_t n, const float* a, int64_t lda,
+                            const float* b, int64_t ldb, float* c, int64_t ldc) {
+  switch (m) {
+    case 1: return small_nn_rows<1>(k, n, a, lda, b, ldb, c, ldc);
+    case 2: return small_nn_rows<2>(k, n, a, lda, b, ldb, c, ldc);
+    case 3: return small_nn_rows<3>(k, n, a, lda, b, ldb, c, ldc);
+    case 4: return small_nn_rows<4>(k, n, a, lda, b, ldb, c, ldc);
+    case 5: return small_nn_rows<5>(k, n, a, lda, b, ldb, c, ldc);
+    case 6: return small_nn_rows<6>(k, n, a, lda, b, ldb, c, ldc);
+    case 7: return small_nn_rows<7>(k, n, a, lda, b, ldb, c, ldc);
+    default: return small_nn_rows<8>(k, n, a, lda, b, ldb, c, ldc);
+  }
+}
+
+MXCORE_AVX512 void small_nt(int m, int64_t k, int64_t n, const float* a, int64_t lda,
+                            const float* b, int64_t ldb, float* c, int64_t ldc) {
+  switch (m) {
+    case 1: return small_nt_rows<1>(k, n, a, lda, b, ldb, c, ldc);
+    case 2: return small_nt_rows<2>(k, n, a, lda, b, ldb, c, ldc);
+    case 3: return small_nt_rows<3>(k, n, a, lda, b, ldb, c, ldc);
+    case 4: return small_nt_rows<4>(k, n, a, lda, b, ldb, c, ldc);
+    case 5: return small_nt_rows<5>(k, n, a, lda, b, ldb, c, ldc);
+    case 6: return small_nt_rows<6>(k, n, a, lda, b, ldb, c, ldc);
+    case 7: return small_nt_rows<7>(k, n, a, lda, b, ldb, c, ldc);
+    default: return small_nt_rows<8>(k, n, a, lda, b, ldb, c, ldc);
+  }
+}
+
+} // namespace
+
+const KernelSet* avx512_kernels() {
+  static const bool supported = __builtin_cpu_supports("avx512f") &&
+                                __builtin_cpu_supports("avx512vl") &&
+                                __builtin_cpu_supports("avx512bw") &&
+                                __builtin_cpu_supports("avx512dq") &&
+                                __builtin_cpu_supports("fma");
+  static const KernelSet set{"avx512", kMR, kNR, 256, kMR * 16, 1024,
+                             tile_12x32, 8, small_nn, small_nt};
+  return supported ? &set : nullptr;
+}
+
+} // namespace mxcore::cpu::gemm

@@ -1,0 +1,37 @@
+// The per-ISA pieces of mxcore's GEMM: a register-blocked micro-kernel on
+// packed panels, plus optional small-M kernels that read B in place.
+#pragma once
+
+#include <cstdint>
+
+namespace mxcore::cpu::gemm {
+
+// C[0:mr, 0:nr] = alpha * (Ap @ Bp) + beta * C over kc steps, where Ap holds
+// MR floats per step (an MR-row panel) and Bp NR floats per step. Panels are
+// zero-padded to MR/NR; only the mr x nr corner of C is touched; beta == 0
+// writes C without reading it.
+using TileKernel = void (*)(int64_t kc, const float* ap, const float* bp, float* c,
+                            int64_t ldc, int mr, int nr, float alpha, float beta);
+
+// Small-M products (m <= small_m) with A already alpha-scaled and row-major
+// (m x k, lda) and C already holding beta * C: C += A @ op(B) over columns
+// [0, n) of C and op(B). nn: B is k x n (ldb); nt: B is n x k (ldb).
+using SmallKernel = void (*)(int m, int64_t k, int64_t n, const float* a, int64_t lda,
+                             const float* b, int64_t ldb, float* c, int64_t ldc);
+
+struct KernelSet {
+  const char* name;
+  int mr, nr;   // micro-tile
+  int64_t kc;   // K block: an MR x kc panel of A stays in L1
+  int64_t mc;   // M block (multiple of mr): the packed A block stays in L2
+  int64_t nc;   // N block (multiple of nr): the packed B block, shared by the threads
+  TileKernel tile;
+  int small_m;  // 0: no small-M kernels
+  SmallKernel small_nn, small_nt;
+};
+
+// nullptr when the CPU lacks the ISA (checked at run time).
+const KernelSet* avx512_kernels();
+const KernelSet* avx2_kernels();
+
+} // namespace mxcore::cpu::gemm

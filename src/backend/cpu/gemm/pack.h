@@ -1,0 +1,21 @@
+// Packing for mxcore's GEMM: blocks of op(A) into MR-row panels and of op(B)
+// into NR-column panels, each step of k contiguous (MR resp. NR floats), so
+// the micro-kernel reads both with unit stride. Panels past the matrix edge
+// are zero-padded to full width.
+#pragma once
+
+#include <cstdint>
+
+namespace mxcore::cpu::gemm {
+
+// Rows [i0, i0 + mc) x cols [p0, p0 + kc) of op(A) into ceil(mc / mr)
+// panels of mr x kc; dst holds ceil(mc / mr) * mr * kc floats.
+void pack_a(bool ta, const float* a, int64_t lda, int64_t i0, int64_t mc, int64_t p0,
+            int64_t kc, int mr, float* dst);
+
+// Rows [p0, p0 + kc) x panels [jp0, jp1) of cols [j0, j0 + nc) of op(B);
+// panel jp goes to dst + jp * kc * nr.
+void pack_b(bool tb, const float* b, int64_t ldb, int64_t p0, int64_t kc, int64_t j0,
+            int64_t nc, int64_t jp0, int64_t jp1, int nr, float* dst);
+
+} // namespace mxcore::cpu::gemm
