@@ -112,21 +112,21 @@ struct Team {
       for (int64_t pc = 0; pc < p.k; pc += ks.kc) {
         const int64_t kcur = std::min(ks.kc, p.k - pc);
         float* bp = bbuf[block++ & 1];
-        pack_b(p.tb, p.b, p.ldb, pc, kcur, jc, ncur, jp0, jp1, nr, bp);
+        pack_b(p.tb, p.b, p.ldb, pc, kcur, jc, ncur, jp0, jp1, nr, bp, ks.interleave);
         if (by_rows && nt > 1) barrier->wait();
         const int64_t q0 = by_rows ? 0 : jp0, q1 = by_rows ? panels : jp1;
         const float beta = pc == 0 ? p.beta : 1.0f;
         for (int64_t ic = m0; ic < m1; ic += ks.mc) {
           const int64_t mcur = std::min(ks.mc, m1 - ic);
-          pack_a(p.ta, p.a, p.lda, ic, mcur, pc, kcur, mr, abuf);
-          for (int64_t jp = q0; jp < q1; ++jp) {
-            const float* bpanel = bp + jp * kcur * nr;
-            const int nrcur = static_cast<int>(std::min<int64_t>(nr, ncur - jp * nr));
-            float* cblock = p.c + ic * p.ldc + jc + jp * nr;
-            for (int64_t ir = 0; ir < mcur; ir += mr) {
-              ks.tile(kcur, abuf + ir * kcur, bpanel, cblock + ir * p.ldc, p.ldc,
-                      static_cast<int>(std::min<int64_t>(mr, mcur - ir)), nrcur, p.alpha,
-                      beta);
+          pack_a(p.ta, p.a, p.lda, ic, mcur, pc, kcur, mr, abuf, ks.interleave);
+          // An A panel stays in L1 while the B panels stream from L2.
+          for (int64_t ir = 0; ir < mcur; ir += mr) {
+            const float* apanel = abuf + ir * kcur;
+            const int mrcur = static_cast<int>(std::min<int64_t>(mr, mcur - ir));
+            float* crow = p.c + (ic + ir) * p.ldc + jc;
+            for (int64_t jp = q0; jp < q1; ++jp) {
+              ks.tile(kcur, apanel, bp + jp * kcur * nr, crow + jp * nr, p.ldc, mrcur,
+                      static_cast<int>(std::min<int64_t>(nr, ncur - jp * nr)), p.alpha, beta);
             }
           }
         }

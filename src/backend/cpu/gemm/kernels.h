@@ -19,6 +19,12 @@ using TileKernel = void (*)(int64_t kc, const float* ap, const float* bp, float*
 using SmallKernel = void (*)(int m, int64_t k, int64_t n, const float* a, int64_t lda,
                              const float* b, int64_t ldb, float* c, int64_t ldc);
 
+// dst[p * width + r] = src[r * lds + p] for p < kc, r < rows, and 0 for
+// rows <= r < width: the transposing pack (rows of A or of B^T streamed
+// along k into the lanes of a panel).
+using InterleaveRows = void (*)(const float* src, int64_t lds, int rows, int64_t kc,
+                                int width, float* dst);
+
 struct KernelSet {
   const char* name;
   int mr, nr;   // micro-tile
@@ -28,6 +34,7 @@ struct KernelSet {
   TileKernel tile;
   int small_m;  // 0: no small-M kernels
   SmallKernel small_nn, small_nt;
+  InterleaveRows interleave;  // null: pack.cpp's scalar loop
 };
 
 // nullptr when the CPU lacks the ISA (checked at run time).

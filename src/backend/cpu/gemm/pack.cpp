@@ -8,7 +8,7 @@
 namespace mxcore::cpu::gemm {
 
 void pack_a(bool ta, const float* a, int64_t lda, int64_t i0, int64_t mc, int64_t p0,
-            int64_t kc, int mr, float* dst) {
+            int64_t kc, int mr, float* dst, InterleaveRows interleave) {
   for (int64_t ip = 0; ip < mc; ip += mr) {
     const int rows = static_cast<int>(std::min<int64_t>(mr, mc - ip));
     float* panel = dst + ip * kc;
@@ -20,6 +20,8 @@ void pack_a(bool ta, const float* a, int64_t lda, int64_t i0, int64_t mc, int64_
         for (int r = 0; r < rows; ++r) d[r] = s[r];
         for (int r = rows; r < mr; ++r) d[r] = 0.0f;
       }
+    } else if (interleave != nullptr) {
+      interleave(a + (i0 + ip) * lda + p0, lda, rows, kc, mr, panel);
     } else {  // each source row streams along k into one lane of the panel
       if (rows < mr) std::memset(panel, 0, sizeof(float) * kc * mr);
       for (int r = 0; r < rows; ++r) {
@@ -31,7 +33,8 @@ void pack_a(bool ta, const float* a, int64_t lda, int64_t i0, int64_t mc, int64_
 }
 
 void pack_b(bool tb, const float* b, int64_t ldb, int64_t p0, int64_t kc, int64_t j0,
-            int64_t nc, int64_t jp0, int64_t jp1, int nr, float* dst) {
+            int64_t nc, int64_t jp0, int64_t jp1, int nr, float* dst,
+            InterleaveRows interleave) {
   for (int64_t jp = jp0; jp < jp1; ++jp) {
     const int64_t jj = jp * nr;
     const int cols = static_cast<int>(std::min<int64_t>(nr, nc - jj));
@@ -41,13 +44,15 @@ void pack_b(bool tb, const float* b, int64_t ldb, int64_t p0, int64_t kc, int64_
       for (int64_t p = 0; p < kc; ++p) {
         float* d = panel + p * nr;
         const float* s = src + p * ldb;
-        if (cols == nr) {
-          std::memcpy(d, s, sizeof(float) * nr);
+        if (cols == nr) {  // a plain loop: a libc call per 128 bytes costs more
+          for (int c = 0; c < nr; ++c) d[c] = s[c];
         } else {
           for (int c = 0; c < cols; ++c) d[c] = s[c];
           for (int c = cols; c < nr; ++c) d[c] = 0.0f;
         }
       }
+    } else if (interleave != nullptr) {
+      interleave(b + (j0 + jj) * ldb + p0, ldb, cols, kc, nr, panel);
     } else {  // each source row (a column of op(B)) streams along k into one lane
       if (cols < nr) std::memset(panel, 0, sizeof(float) * kc * nr);
       for (int c = 0; c < cols; ++c) {
