@@ -88,22 +88,56 @@ std::pair<int64_t, int64_t> share(int64_t count, int t, int nt) {
 struct Team {
   const KernelSet& ks;
   int tid, nt;
-  Barrier* barrier;  // null when nt == 1
-  float* bbuf[2];    // two B blocks, shared by the team
-  int64_t block = 0; // B blocks packed so far (the same count on every thread)
+  Barrier* barrier;                 // null when nt == 1
+  float* bbuf[2];                   // two B blocks, shared by the team
+  std::atomic<int64_t>* claimed;    // row units handed out so far (team-wide)
+  int64_t block = 0;                // B blocks packed so far (equal on every thread)
+  int64_t units_before = 0;         // row units of the earlier blocks
+  int64_t held = -1;                // a unit claimed past the end of its block
+
+  // The next row unit of the block whose units are [first, first + count),
+  // or -1 when they are all taken. Units are claimed dynamically, so a thread
+  // that loses its core to another process leaves its share to the others.
+  int64_t next_unit(int64_t first, int64_t count) {
+    if (held < 0) held = claimed->fetch_add(1, std::memory_order_relaxed);
+    if (held >= first + count) return -1;  // belongs to a later block: keep it
+    const int64_t u = held - first;
+    held = -1;
+    return u;
+  }
+
+  // C rows [i0, i0 + rows) x the block's panels [q0, q1) against packed B.
+  void rows(const Sgemm& p, const float* bp, int64_t i0, int64_t rows, int64_t pc,
+            int64_t kcur, int64_t jc, int64_t ncur, int64_t q0, int64_t q1, float* abuf) {
+    const int mr = ks.mr, nr = ks.nr;
+    const float beta = pc == 0 ? p.beta : 1.0f;
+    for (int64_t ic = i0; ic < i0 + rows; ic += ks.mc) {
+      const int64_t mcur = std::min(ks.mc, i0 + rows - ic);
+      pack_a(p.ta, p.a, p.lda, ic, mcur, pc, kcur, mr, abuf, ks.interleave);
+      // An A panel stays in L1 while the B panels stream from L2.
+      for (int64_t ir = 0; ir < mcur; ir += mr) {
+        const float* apanel = abuf + ir * kcur;
+        const int mrcur = static_cast<int>(std::min<int64_t>(mr, mcur - ir));
+        float* crow = p.c + (ic + ir) * p.ldc + jc;
+        for (int64_t jp = q0; jp < q1; ++jp) {
+          ks.tile(kcur, apanel, bp + jp * kcur * nr, crow + jp * nr, p.ldc, mrcur,
+                  static_cast<int>(std::min<int64_t>(nr, ncur - jp * nr)), p.alpha, beta);
+        }
+      }
+    }
+  }
 
   void product(const Sgemm& p) {
     const int mr = ks.mr, nr = ks.nr;
     const int64_t m_tiles = ceil_div(p.m, mr), n_tiles = ceil_div(p.n, nr);
-    // The split whose busiest thread has the least work.
+    // Split rows (B packed once, shared) unless splitting columns balances
+    // the threads better (few rows: each thread packs all of A, own B panels).
     const bool by_rows = nt == 1 || ceil_div(m_tiles, nt) * mr * p.n <=
                                         ceil_div(n_tiles, nt) * nr * p.m;
-    int64_t m0 = 0, m1 = p.m;
-    if (by_rows) {
-      auto [t0, t1] = share(m_tiles, tid, nt);
-      m0 = t0 * mr;
-      m1 = std::min(p.m, t1 * mr);
-    }
+    // Row units of a few panels: several per thread, so the dynamic hand-out
+    // evens out, each still a whole number of MR panels.
+    const int64_t unit_tiles = std::clamp<int64_t>(m_tiles / (4 * nt), 1, ks.mc / mr);
+    const int64_t unit_rows = unit_tiles * mr, units = ceil_div(m_tiles, unit_tiles);
     float* abuf = a_scratch.get(ks.mc * ks.kc);
     for (int64_t jc = 0; jc < p.n; jc += ks.nc) {
       const int64_t ncur = std::min(ks.nc, p.n - jc);
@@ -113,23 +147,20 @@ struct Team {
         const int64_t kcur = std::min(ks.kc, p.k - pc);
         float* bp = bbuf[block++ & 1];
         pack_b(p.tb, p.b, p.ldb, pc, kcur, jc, ncur, jp0, jp1, nr, bp, ks.interleave);
-        if (by_rows && nt > 1) barrier->wait();
-        const int64_t q0 = by_rows ? 0 : jp0, q1 = by_rows ? panels : jp1;
-        const float beta = pc == 0 ? p.beta : 1.0f;
-        for (int64_t ic = m0; ic < m1; ic += ks.mc) {
-          const int64_t mcur = std::min(ks.mc, m1 - ic);
-          pack_a(p.ta, p.a, p.lda, ic, mcur, pc, kcur, mr, abuf, ks.interleave);
-          // An A panel stays in L1 while the B panels stream from L2.
-          for (int64_t ir = 0; ir < mcur; ir += mr) {
-            const float* apanel = abuf + ir * kcur;
-            const int mrcur = static_cast<int>(std::min<int64_t>(mr, mcur - ir));
-            float* crow = p.c + (ic + ir) * p.ldc + jc;
-            for (int64_t jp = q0; jp < q1; ++jp) {
-              ks.tile(kcur, apanel, bp + jp * kcur * nr, crow + jp * nr, p.ldc, mrcur,
-                      static_cast<int>(std::min<int64_t>(nr, ncur - jp * nr)), p.alpha, beta);
-            }
-          }
+        if (!by_rows) {  // this thread's own panels, all rows
+          rows(p, bp, 0, p.m, pc, kcur, jc, ncur, jp0, jp1, abuf);
+          continue;
         }
+        if (nt == 1) {
+          rows(p, bp, 0, p.m, pc, kcur, jc, ncur, 0, panels, abuf);
+          continue;
+        }
+        barrier->wait();  // the whole B block is packed
+        for (int64_t u; (u = next_unit(units_before, units)) >= 0;) {
+          const int64_t i0 = u * unit_rows;
+          rows(p, bp, i0, std::min(unit_rows, p.m - i0), pc, kcur, jc, ncur, 0, panels, abuf);
+        }
+        units_before += units;
       }
     }
   }
@@ -208,7 +239,7 @@ void run_own(const KernelSet& ks, const Sgemm& p,
   const int64_t bfloats = ks.kc * ks.nc;
   auto serial = [&](int64_t b, int64_t e) {
     float* own = b_scratch.get(2 * bfloats);
-    Team team{ks, 0, 1, nullptr, {own, own + bfloats}};
+    Team team{ks, 0, 1, nullptr, {own, own + bfloats}, nullptr};
     for (int64_t i = b; i < e; ++i) team.product(product_at(i));
   };
   if (!parallel) {
@@ -218,13 +249,14 @@ void run_own(const KernelSet& ks, const Sgemm& p,
   } else {  // every thread works on every product, sharing packed B
     float* shared = b_scratch.get(2 * bfloats);
     Barrier barrier(nt);
+    std::atomic<int64_t> claimed{0};
     parallel_for(nt, 1, [&](int64_t b, int64_t e) {
       if (e - b > 1) {  // nested in another parallel region: run alone
-        Team team{ks, 0, 1, nullptr, {shared, shared + bfloats}};
+        Team team{ks, 0, 1, nullptr, {shared, shared + bfloats}, nullptr};
         for (int64_t i = 0; i < products; ++i) team.product(product_at(i));
         return;
       }
-      Team team{ks, static_cast<int>(b), nt, &barrier, {shared, shared + bfloats}};
+      Team team{ks, static_cast<int>(b), nt, &barrier, {shared, shared + bfloats}, &claimed};
       for (int64_t i = 0; i < products; ++i) team.product(product_at(i));
     });
   }
