@@ -39,13 +39,18 @@ Mode mode() {
                                           "or avx2, got '") + env + "'.");
 }
 
-bool use_own(int64_t m, int64_t n, int64_t k) {
+bool use_own(int64_t m, int64_t n, int64_t k, bool tb) {
   const Mode md = mode();
-  if (kernels(md) == nullptr) return false;
+  const KernelSet* ks = kernels(md);
+  if (ks == nullptr) return false;
   if (md != Mode::automatic) return true;
-  // Measured crossover (docs/GEMM.md): below this much work BLAS's lower
-  // per-call overhead wins.
-  return m * n * k >= 4096;
+  // The crossover measured on one thread (docs/GEMM.md). OpenBLAS's NT
+  // (x @ w.T) is slow at every size, its small NN/TN products are not.
+  const int64_t work = m * n * k;
+  if (n <= 4 || work < 4096) return false;  // edge panels mostly padding
+  if (tb) return true;
+  if (ks->small_m > 0 && m <= ks->small_m) return m <= 4 || n * k >= (int64_t(1) << 20);
+  return n >= 16 && work >= (int64_t(1) << 22);
 }
 
 void blas_sgemm(const Sgemm& p) {
@@ -55,7 +60,7 @@ void blas_sgemm(const Sgemm& p) {
 }
 
 void sgemm(const Sgemm& p, bool threaded) {
-  const KernelSet* ks = use_own(p.m, p.n, p.k) ? kernels(mode()) : nullptr;
+  const KernelSet* ks = use_own(p.m, p.n, p.k, p.tb) ? kernels(mode()) : nullptr;
   if (ks == nullptr) {
     blas_sgemm(p);
     return;

@@ -73,7 +73,7 @@ MXCORE_AVX2 void tile_6x16(int64_t kc, const float* ap, const float* bp, float* 
 const KernelSet* avx2_kernels() {
   static const bool supported =
       __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  static const KernelSet set{"avx2", kMR, kNR, 256, kMR * 24, 1024,
+  static const KernelSet set{"avx2", kMR, kNR, kMR, kNR, 256, kMR * 24, 1024,
                              tile_6x16, 0, nullptr, nullptr, nullptr};
   return supported ? &set : nullptr;
 }

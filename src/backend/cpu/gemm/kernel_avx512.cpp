@@ -1,5 +1,6 @@
 // AVX-512 kernels: a 12 x 32 micro-tile (24 zmm accumulators, two B vectors,
-// A broadcast from memory: 24 FMAs per 2 loads), and small-M kernels that
+// A broadcast from memory: 24 FMAs per 2 loads; narrower tiles at the
+// edges), a transposing pack (16 x 16 in registers), and small-M kernels that
 // stream B in place (decoding-style products where packing B would double
 // the memory traffic). Compiled for AVX-512 by attribute only; chosen at run
 // time, so the library still runs on CPUs without it.
@@ -26,59 +27,78 @@ MXCORE_AVX512 inline __mmask16 lane_mask(int64_t count) {
                                                       : __mmask16((1u << count) - 1);
 }
 
-MXCORE_AVX512 void tile_12x32(int64_t kc, const float* ap, const float* bp, float* c,
-                              int64_t ldc, int mr, int nr, float alpha, float beta) {
-  __m512 acc[kMR][2];
+// An R x (16 * NV) tile: A panels of R floats a step, B panels of 16 * NV.
+template <int R, int NV>
+MXCORE_AVX512 void tile_rows(int64_t kc, const float* ap, const float* bp, float* c,
+                             int64_t ldc, int mr, int nr, float alpha, float beta) {
+  __m512 acc[R][NV];
 #pragma GCC unroll 12
-  for (int i = 0; i < kMR; ++i) acc[i][0] = acc[i][1] = _mm512_setzero_ps();
+  for (int i = 0; i < R; ++i)
+#pragma GCC unroll 2
+    for (int v = 0; v < NV; ++v) acc[i][v] = _mm512_setzero_ps();
   // C's tile is needed at the end; fetch it while the FMAs run.
   for (int i = 0; i < mr; ++i) {
     _mm_prefetch(reinterpret_cast<const char*>(c + i * ldc), _MM_HINT_T0);
-    _mm_prefetch(reinterpret_cast<const char*>(c + i * ldc + 16), _MM_HINT_T0);
+    if (NV == 2) _mm_prefetch(reinterpret_cast<const char*>(c + i * ldc + 16), _MM_HINT_T0);
   }
   for (int64_t p = 0; p < kc; ++p) {
-    __m512 b0 = _mm512_load_ps(bp);
-    __m512 b1 = _mm512_load_ps(bp + 16);
-    // B streams from L2: two lines a step, fetched eight steps ahead.
-    _mm_prefetch(reinterpret_cast<const char*>(bp + 8 * kNR), _MM_HINT_T0);
-    _mm_prefetch(reinterpret_cast<const char*>(bp + 8 * kNR + 16), _MM_HINT_T0);
-#pragma GCC unroll 12
-    for (int i = 0; i < kMR; ++i) {
-      __m512 av = _mm512_set1_ps(ap[i]);
-      acc[i][0] = _mm512_fmadd_ps(av, b0, acc[i][0]);
-      acc[i][1] = _mm512_fmadd_ps(av, b1, acc[i][1]);
+    __m512 b[NV];
+#pragma GCC unroll 2
+    for (int v = 0; v < NV; ++v) b[v] = _mm512_load_ps(bp + 16 * v);
+    // B streams from L2: NV lines a step, fetched eight steps ahead.
+#pragma GCC unroll 2
+    for (int v = 0; v < NV; ++v) {
+      _mm_prefetch(reinterpret_cast<const char*>(bp + 8 * 16 * NV + 16 * v), _MM_HINT_T0);
     }
-    ap += kMR;
-    bp += kNR;
+#pragma GCC unroll 12
+    for (int i = 0; i < R; ++i) {
+      __m512 av = _mm512_set1_ps(ap[i]);
+#pragma GCC unroll 2
+      for (int v = 0; v < NV; ++v) acc[i][v] = _mm512_fmadd_ps(av, b[v], acc[i][v]);
+    }
+    ap += R;
+    bp += 16 * NV;
   }
   const __m512 va = _mm512_set1_ps(alpha), vb = _mm512_set1_ps(beta);
-  if (nr == kNR) {
+  __mmask16 mask[NV];
+#pragma GCC unroll 2
+  for (int v = 0; v < NV; ++v) mask[v] = lane_mask(nr - 16 * v);
 #pragma GCC unroll 12
-    for (int i = 0; i < kMR; ++i) {
-      if (i >= mr) break;
-      float* row = c + i * ldc;
-      __m512 r0 = _mm512_mul_ps(va, acc[i][0]), r1 = _mm512_mul_ps(va, acc[i][1]);
-      if (beta != 0.0f) {
-        r0 = _mm512_fmadd_ps(vb, _mm512_loadu_ps(row), r0);
-        r1 = _mm512_fmadd_ps(vb, _mm512_loadu_ps(row + 16), r1);
-      }
-      _mm512_storeu_ps(row, r0);
-      _mm512_storeu_ps(row + 16, r1);
-    }
-    return;
-  }
-  const __mmask16 m0 = lane_mask(nr), m1 = lane_mask(nr - 16);
-#pragma GCC unroll 12
-  for (int i = 0; i < kMR; ++i) {
+  for (int i = 0; i < R; ++i) {
     if (i >= mr) break;
     float* row = c + i * ldc;
-    __m512 r0 = _mm512_mul_ps(va, acc[i][0]), r1 = _mm512_mul_ps(va, acc[i][1]);
-    if (beta != 0.0f) {
-      r0 = _mm512_fmadd_ps(vb, _mm512_maskz_loadu_ps(m0, row), r0);
-      r1 = _mm512_fmadd_ps(vb, _mm512_maskz_loadu_ps(m1, row + 16), r1);
+#pragma GCC unroll 2
+    for (int v = 0; v < NV; ++v) {
+      __m512 r = _mm512_mul_ps(va, acc[i][v]);
+      if (nr == 16 * NV) {
+        if (beta != 0.0f) r = _mm512_fmadd_ps(vb, _mm512_loadu_ps(row + 16 * v), r);
+        _mm512_storeu_ps(row + 16 * v, r);
+      } else {
+        if (beta != 0.0f) r = _mm512_fmadd_ps(vb, _mm512_maskz_loadu_ps(mask[v], row + 16 * v), r);
+        _mm512_mask_storeu_ps(row + 16 * v, mask[v], r);
+      }
     }
-    _mm512_mask_storeu_ps(row, m0, r0);
-    _mm512_mask_storeu_ps(row + 16, m1, r1);
+  }
+}
+
+// The full 12 x 32 tile (24 accumulators) or, at the edges, the narrowest
+// tile that covers mr x nr (rows in steps of 4, columns in steps of 16).
+template <int NV>
+MXCORE_AVX512 void tile_cols(int64_t kc, const float* ap, const float* bp, float* c,
+                             int64_t ldc, int mr, int nr, float alpha, float beta) {
+  switch (panel_width(mr, kMR, 4)) {
+    case 4: return tile_rows<4, NV>(kc, ap, bp, c, ldc, mr, nr, alpha, beta);
+    case 8: return tile_rows<8, NV>(kc, ap, bp, c, ldc, mr, nr, alpha, beta);
+    default: return tile_rows<12, NV>(kc, ap, bp, c, ldc, mr, nr, alpha, beta);
+  }
+}
+
+MXCORE_AVX512 void tile_12x32(int64_t kc, const float* ap, const float* bp, float* c,
+                              int64_t ldc, int mr, int nr, float alpha, float beta) {
+  if (nr > 16) {
+    tile_cols<2>(kc, ap, bp, c, ldc, mr, nr, alpha, beta);
+  } else {
+    tile_cols<1>(kc, ap, bp, c, ldc, mr, nr, alpha, beta);
   }
 }
 
@@ -255,7 +275,7 @@ const KernelSet* avx512_kernels() {
                                 __builtin_cpu_supports("avx512bw") &&
                                 __builtin_cpu_supports("avx512dq") &&
                                 __builtin_cpu_supports("fma");
-  static const KernelSet set{"avx512", kMR, kNR, 256, kMR * 16, 1024,
+  static const KernelSet set{"avx512", kMR, kNR, 4, 16, 256, kMR * 16, 1024,
                              tile_12x32, 8, small_nn, small_nt, interleave_rows};
   return supported ? &set : nullptr;
 }

@@ -7,9 +7,11 @@
 namespace mxcore::cpu::gemm {
 
 // C[0:mr, 0:nr] = alpha * (Ap @ Bp) + beta * C over kc steps, where Ap holds
-// MR floats per step (an MR-row panel) and Bp NR floats per step. Panels are
-// zero-padded to MR/NR; only the mr x nr corner of C is touched; beta == 0
-// writes C without reading it.
+// panel_width(mr, MR, a_step) floats per step and Bp panel_width(nr, NR,
+// b_step): an edge panel is only as wide as its rows/columns rounded up to
+// the kernel's step, so a 64-row product is not computed as 72. Panels are
+// zero-padded to that width; only the mr x nr corner of C is touched;
+// beta == 0 writes C without reading it.
 using TileKernel = void (*)(int64_t kc, const float* ap, const float* bp, float* c,
                             int64_t ldc, int mr, int nr, float alpha, float beta);
 
@@ -25,9 +27,14 @@ using SmallKernel = void (*)(int m, int64_t k, int64_t n, const float* a, int64_
 using InterleaveRows = void (*)(const float* src, int64_t lds, int rows, int64_t kc,
                                 int width, float* dst);
 
+inline int panel_width(int64_t count, int full, int step) {
+  return count >= full ? full : static_cast<int>((count + step - 1) / step * step);
+}
+
 struct KernelSet {
   const char* name;
   int mr, nr;   // micro-tile
+  int a_step, b_step;  // edge panels are multiples of these (see TileKernel)
   int64_t kc;   // K block: an MR x kc panel of A stays in L1
   int64_t mc;   // M block (multiple of mr): the packed A block stays in L2
   int64_t nc;   // N block (multiple of nr): the packed B block, shared by the threads
