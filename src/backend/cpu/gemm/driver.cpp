@@ -113,7 +113,8 @@ struct Team {
     const float beta = pc == 0 ? p.beta : 1.0f;
     for (int64_t ic = i0; ic < i0 + rows; ic += ks.mc) {
       const int64_t mcur = std::min(ks.mc, i0 + rows - ic);
-      pack_a(p.ta, p.a, p.lda, ic, mcur, pc, kcur, mr, ks.a_step, abuf, ks.interleave);
+      pack_a(p.ta, p.a, p.lda, ic, mcur, pc, kcur, mr, ks.a_step, abuf, ks.interleave,
+             ks.copy_rows);
       // An A panel stays in L1 while the B panels stream from L2.
       for (int64_t ir = 0; ir < mcur; ir += mr) {
         const float* apanel = abuf + ir * kcur;
@@ -147,7 +148,7 @@ struct Team {
         const int64_t kcur = std::min(ks.kc, p.k - pc);
         float* bp = bbuf[block++ & 1];
         pack_b(p.tb, p.b, p.ldb, pc, kcur, jc, ncur, jp0, jp1, nr, ks.b_step, bp,
-               ks.interleave);
+               ks.interleave, ks.copy_rows);
         if (!by_rows) {  // this thread's own panels, all rows
           rows(p, bp, 0, p.m, pc, kcur, jc, ncur, jp0, jp1, abuf);
           continue;

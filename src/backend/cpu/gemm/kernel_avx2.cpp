@@ -74,7 +74,7 @@ const KernelSet* avx2_kernels() {
   static const bool supported =
       __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
   static const KernelSet set{"avx2", kMR, kNR, kMR, kNR, 256, kMR * 24, 1024,
-                             tile_6x16, 0, nullptr, nullptr, nullptr};
+                             tile_6x16, 0, nullptr, nullptr, nullptr, nullptr};
   return supported ? &set : nullptr;
 }
 

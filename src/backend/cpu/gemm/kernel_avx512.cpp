@@ -267,6 +267,17 @@ MXCORE_AVX512 void interleave_rows(const float* src, int64_t lds, int rows, int6
   }
 }
 
+MXCORE_AVX512 void copy_rows(const float* src, int64_t lds, int cols, int64_t kc, int width,
+                             float* dst) {
+  for (int c0 = 0; c0 < width; c0 += 16) {  // widths are multiples of 4, at most 32
+    const __mmask16 load = lane_mask(cols - c0), store = lane_mask(width - c0);
+    for (int64_t p = 0; p < kc; ++p) {
+      _mm512_mask_storeu_ps(dst + p * width + c0, store,
+                            _mm512_maskz_loadu_ps(load, src + p * lds + c0));
+    }
+  }
+}
+
 } // namespace
 
 const KernelSet* avx512_kernels() {
@@ -276,7 +287,8 @@ const KernelSet* avx512_kernels() {
                                 __builtin_cpu_supports("avx512dq") &&
                                 __builtin_cpu_supports("fma");
   static const KernelSet set{"avx512", kMR, kNR, 4, 16, 256, kMR * 16, 1024,
-                             tile_12x32, 8, small_nn, small_nt, interleave_rows};
+                             tile_12x32, 8, small_nn, small_nt, interleave_rows,
+                             copy_rows};
   return supported ? &set : nullptr;
 }
 

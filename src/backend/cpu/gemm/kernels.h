@@ -31,6 +31,11 @@ inline int panel_width(int64_t count, int full, int step) {
   return count >= full ? full : static_cast<int>((count + step - 1) / step * step);
 }
 
+// dst[p * width + c] = src[p * lds + c] for p < kc, c < cols, and 0 for
+// cols <= c < width: the plain pack (op(B) = B, or op(A) = A^T).
+using CopyRows = void (*)(const float* src, int64_t lds, int cols, int64_t kc, int width,
+                          float* dst);
+
 struct KernelSet {
   const char* name;
   int mr, nr;   // micro-tile
@@ -42,6 +47,7 @@ struct KernelSet {
   int small_m;  // 0: no small-M kernels
   SmallKernel small_nn, small_nt;
   InterleaveRows interleave;  // null: pack.cpp's scalar loop
+  CopyRows copy_rows;         // null: pack.cpp's scalar loop
 };
 
 // nullptr when the CPU lacks the ISA (checked at run time).

@@ -8,12 +8,15 @@
 namespace mxcore::cpu::gemm {
 
 void pack_a(bool ta, const float* a, int64_t lda, int64_t i0, int64_t mc, int64_t p0,
-            int64_t kc, int mr, int step, float* dst, InterleaveRows interleave) {
+            int64_t kc, int mr, int step, float* dst, InterleaveRows interleave,
+            CopyRows copy) {
   for (int64_t ip = 0; ip < mc; ip += mr) {
     const int rows = static_cast<int>(std::min<int64_t>(mr, mc - ip));
     const int w = panel_width(rows, mr, step);
     float* panel = dst + ip * kc;
-    if (ta) {  // op(A)[i, p] = a[p * lda + i]: a panel row is contiguous in a
+    if (ta && copy != nullptr) {
+      copy(a + p0 * lda + i0 + ip, lda, rows, kc, w, panel);
+    } else if (ta) {  // op(A)[i, p] = a[p * lda + i]: a panel row is contiguous in a
       const float* src = a + p0 * lda + i0 + ip;
       for (int64_t p = 0; p < kc; ++p) {
         float* d = panel + p * w;
@@ -35,13 +38,15 @@ void pack_a(bool ta, const float* a, int64_t lda, int64_t i0, int64_t mc, int64_
 
 void pack_b(bool tb, const float* b, int64_t ldb, int64_t p0, int64_t kc, int64_t j0,
             int64_t nc, int64_t jp0, int64_t jp1, int nr, int step, float* dst,
-            InterleaveRows interleave) {
+            InterleaveRows interleave, CopyRows copy) {
   for (int64_t jp = jp0; jp < jp1; ++jp) {
     const int64_t jj = jp * nr;
     const int cols = static_cast<int>(std::min<int64_t>(nr, nc - jj));
     const int w = panel_width(cols, nr, step);
     float* panel = dst + jp * kc * nr;
-    if (!tb) {  // op(B)[p, j] = b[p * ldb + j]: a panel row is contiguous in b
+    if (!tb && copy != nullptr) {
+      copy(b + p0 * ldb + j0 + jj, ldb, cols, kc, w, panel);
+    } else if (!tb) {  // op(B)[p, j] = b[p * ldb + j]: a panel row is contiguous in b
       const float* src = b + p0 * ldb + j0 + jj;
       for (int64_t p = 0; p < kc; ++p) {
         float* d = panel + p * w;
