@@ -112,7 +112,8 @@ TEST_CASE("own GEMM: sizes around the blocks, threaded, alpha/beta") {
   std::mt19937 rng(2);
   const int64_t big[][3] = {{127, 129, 255}, {257, 255, 129}, {255, 257, 257},
                             {129, 1, 257},   {1, 257, 255},   {8, 300, 520},
-                            {9, 1100, 70},   {300, 33, 600},  {70, 2100, 40}};
+                            {9, 1100, 70},   {300, 33, 600},  {70, 2100, 40},
+                            {13, 600, 300},  {40, 1000, 100}};
   int failed = 0;
   for (const KernelSet* ks : kernel_sets()) {
     for (auto& s : big)

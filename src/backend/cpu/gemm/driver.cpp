@@ -47,7 +47,11 @@ struct Scratch {
   }
   ~Scratch() { std::free(data); }
 };
-thread_local Scratch a_scratch, b_scratch;
+thread_local Scratch a_scratch, b_scratch, edge_scratch;
+
+// Products of at most this many MR-row panels read a row-major B in place:
+// packing B costs a full pass over it that so few row panels cannot repay.
+constexpr int64_t kInPlaceTiles = 8;
 
 // A sense-counting barrier for the threads of one parallel region: spins
 // briefly (the other core is usually a few microseconds away), then yields
@@ -106,11 +110,29 @@ struct Team {
     return u;
   }
 
-  // C rows [i0, i0 + rows) x the block's panels [q0, q1) against packed B.
+  // C rows [i0, i0 + rows) x the block's panels [q0, q1) against B packed
+  // at bp, or (bp == null) read in place: full panels straight from op(B) = B,
+  // a narrower last panel packed here.
   void rows(const Sgemm& p, const float* bp, int64_t i0, int64_t rows, int64_t pc,
             int64_t kcur, int64_t jc, int64_t ncur, int64_t q0, int64_t q1, float* abuf) {
     const int mr = ks.mr, nr = ks.nr;
     const float beta = pc == 0 ? p.beta : 1.0f;
+    const float* edge = nullptr;
+    if (bp == nullptr && q1 > q0 && ncur - (q1 - 1) * nr < nr) {
+      float* e = edge_scratch.get(kcur * nr) - (q1 - 1) * kcur * nr;  // pack_b's offset
+      pack_b(false, p.b, p.ldb, pc, kcur, jc, ncur, q1 - 1, q1, nr, ks.b_step, e,
+             ks.interleave, ks.copy_rows);
+      edge = e + (q1 - 1) * kcur * nr;
+    }
+    auto panel = [&](int64_t jp, int64_t& stride) -> const float* {
+      const int64_t cols = std::min<int64_t>(nr, ncur - jp * nr);
+      if (bp != nullptr || cols < nr) {
+        stride = panel_width(cols, nr, ks.b_step);
+        return bp != nullptr ? bp + jp * kcur * nr : edge;
+      }
+      stride = p.ldb;
+      return p.b + pc * p.ldb + jc + jp * nr;
+    };
     for (int64_t ic = i0; ic < i0 + rows; ic += ks.mc) {
       const int64_t mcur = std::min(ks.mc, i0 + rows - ic);
       pack_a(p.ta, p.a, p.lda, ic, mcur, pc, kcur, mr, ks.a_step, abuf, ks.interleave,
@@ -121,7 +143,9 @@ struct Team {
         const int mrcur = static_cast<int>(std::min<int64_t>(mr, mcur - ir));
         float* crow = p.c + (ic + ir) * p.ldc + jc;
         for (int64_t jp = q0; jp < q1; ++jp) {
-          ks.tile(kcur, apanel, bp + jp * kcur * nr, crow + jp * nr, p.ldc, mrcur,
+          int64_t stride = 0;
+          const float* b = panel(jp, stride);
+          ks.tile(kcur, apanel, b, stride, crow + jp * nr, p.ldc, mrcur,
                   static_cast<int>(std::min<int64_t>(nr, ncur - jp * nr)), p.alpha, beta);
         }
       }
@@ -140,6 +164,23 @@ struct Team {
     const int64_t unit_tiles = std::clamp<int64_t>(m_tiles / (4 * nt), 1, ks.mc / mr);
     const int64_t unit_rows = unit_tiles * mr, units = ceil_div(m_tiles, unit_tiles);
     float* abuf = a_scratch.get(ks.mc * ks.kc);
+    if (!p.tb && m_tiles <= kInPlaceTiles) {  // B read in place, a static split
+      auto [t0, t1] = share(m_tiles, tid, nt);
+      const int64_t m0 = by_rows ? t0 * mr : 0, m1 = by_rows ? std::min(p.m, t1 * mr) : p.m;
+      for (int64_t jc = 0; jc < p.n; jc += ks.nc) {
+        const int64_t ncur = std::min(ks.nc, p.n - jc);
+        const int64_t panels = ceil_div(ncur, nr);
+        auto [jp0, jp1] = by_rows ? std::pair<int64_t, int64_t>{0, panels}
+                                  : share(panels, tid, nt);
+        for (int64_t pc = 0; pc < p.k; pc += ks.kc) {
+          if (m1 > m0) {
+            rows(p, nullptr, m0, m1 - m0, pc, std::min(ks.kc, p.k - pc), jc, ncur, jp0, jp1,
+                 abuf);
+          }
+        }
+      }
+      return;
+    }
     for (int64_t jc = 0; jc < p.n; jc += ks.nc) {
       const int64_t ncur = std::min(ks.nc, p.n - jc);
       const int64_t panels = ceil_div(ncur, nr);

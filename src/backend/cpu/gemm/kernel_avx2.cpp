@@ -20,14 +20,14 @@ MXCORE_AVX2 inline __m256i lane_mask(int count) {
   return _mm256_cmpgt_epi32(_mm256_set1_epi32(count), lanes);
 }
 
-MXCORE_AVX2 void tile_6x16(int64_t kc, const float* ap, const float* bp, float* c,
-                           int64_t ldc, int mr, int nr, float alpha, float beta) {
+MXCORE_AVX2 void tile_6x16(int64_t kc, const float* ap, const float* bp, int64_t bs,
+                           float* c, int64_t ldc, int mr, int nr, float alpha, float beta) {
   __m256 acc[kMR][2];
 #pragma GCC unroll 6
   for (int i = 0; i < kMR; ++i) acc[i][0] = acc[i][1] = _mm256_setzero_ps();
   for (int64_t p = 0; p < kc; ++p) {
-    __m256 b0 = _mm256_load_ps(bp);
-    __m256 b1 = _mm256_load_ps(bp + 8);
+    __m256 b0 = _mm256_loadu_ps(bp);
+    __m256 b1 = _mm256_loadu_ps(bp + 8);
 #pragma GCC unroll 6
     for (int i = 0; i < kMR; ++i) {
       __m256 av = _mm256_broadcast_ss(ap + i);
@@ -35,7 +35,7 @@ MXCORE_AVX2 void tile_6x16(int64_t kc, const float* ap, const float* bp, float* 
       acc[i][1] = _mm256_fmadd_ps(av, b1, acc[i][1]);
     }
     ap += kMR;
-    bp += kNR;
+    bp += bs;
   }
   const __m256 va = _mm256_set1_ps(alpha), vb = _mm256_set1_ps(beta);
   if (nr == kNR) {

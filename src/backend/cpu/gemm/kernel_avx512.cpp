@@ -29,8 +29,8 @@ MXCORE_AVX512 inline __mmask16 lane_mask(int64_t count) {
 
 // An R x (16 * NV) tile: A panels of R floats a step, B panels of 16 * NV.
 template <int R, int NV>
-MXCORE_AVX512 void tile_rows(int64_t kc, const float* ap, const float* bp, float* c,
-                             int64_t ldc, int mr, int nr, float alpha, float beta) {
+MXCORE_AVX512 void tile_rows(int64_t kc, const float* ap, const float* bp, int64_t bs,
+                             float* c, int64_t ldc, int mr, int nr, float alpha, float beta) {
   __m512 acc[R][NV];
 #pragma GCC unroll 12
   for (int i = 0; i < R; ++i)
@@ -44,11 +44,11 @@ MXCORE_AVX512 void tile_rows(int64_t kc, const float* ap, const float* bp, float
   for (int64_t p = 0; p < kc; ++p) {
     __m512 b[NV];
 #pragma GCC unroll 2
-    for (int v = 0; v < NV; ++v) b[v] = _mm512_load_ps(bp + 16 * v);
+    for (int v = 0; v < NV; ++v) b[v] = _mm512_loadu_ps(bp + 16 * v);
     // B streams from L2: NV lines a step, fetched eight steps ahead.
 #pragma GCC unroll 2
     for (int v = 0; v < NV; ++v) {
-      _mm_prefetch(reinterpret_cast<const char*>(bp + 8 * 16 * NV + 16 * v), _MM_HINT_T0);
+      _mm_prefetch(reinterpret_cast<const char*>(bp + 8 * bs + 16 * v), _MM_HINT_T0);
     }
 #pragma GCC unroll 12
     for (int i = 0; i < R; ++i) {
@@ -57,7 +57,7 @@ MXCORE_AVX512 void tile_rows(int64_t kc, const float* ap, const float* bp, float
       for (int v = 0; v < NV; ++v) acc[i][v] = _mm512_fmadd_ps(av, b[v], acc[i][v]);
     }
     ap += R;
-    bp += 16 * NV;
+    bp += bs;
   }
   const __m512 va = _mm512_set1_ps(alpha), vb = _mm512_set1_ps(beta);
   __mmask16 mask[NV];
@@ -84,21 +84,21 @@ MXCORE_AVX512 void tile_rows(int64_t kc, const float* ap, const float* bp, float
 // The full 12 x 32 tile (24 accumulators) or, at the edges, the narrowest
 // tile that covers mr x nr (rows in steps of 4, columns in steps of 16).
 template <int NV>
-MXCORE_AVX512 void tile_cols(int64_t kc, const float* ap, const float* bp, float* c,
-                             int64_t ldc, int mr, int nr, float alpha, float beta) {
+MXCORE_AVX512 void tile_cols(int64_t kc, const float* ap, const float* bp, int64_t bs,
+                             float* c, int64_t ldc, int mr, int nr, float alpha, float beta) {
   switch (panel_width(mr, kMR, 4)) {
-    case 4: return tile_rows<4, NV>(kc, ap, bp, c, ldc, mr, nr, alpha, beta);
-    case 8: return tile_rows<8, NV>(kc, ap, bp, c, ldc, mr, nr, alpha, beta);
-    default: return tile_rows<12, NV>(kc, ap, bp, c, ldc, mr, nr, alpha, beta);
+    case 4: return tile_rows<4, NV>(kc, ap, bp, bs, c, ldc, mr, nr, alpha, beta);
+    case 8: return tile_rows<8, NV>(kc, ap, bp, bs, c, ldc, mr, nr, alpha, beta);
+    default: return tile_rows<12, NV>(kc, ap, bp, bs, c, ldc, mr, nr, alpha, beta);
   }
 }
 
-MXCORE_AVX512 void tile_12x32(int64_t kc, const float* ap, const float* bp, float* c,
-                              int64_t ldc, int mr, int nr, float alpha, float beta) {
+MXCORE_AVX512 void tile_12x32(int64_t kc, const float* ap, const float* bp, int64_t bs,
+                              float* c, int64_t ldc, int mr, int nr, float alpha, float beta) {
   if (nr > 16) {
-    tile_cols<2>(kc, ap, bp, c, ldc, mr, nr, alpha, beta);
+    tile_cols<2>(kc, ap, bp, bs, c, ldc, mr, nr, alpha, beta);
   } else {
-    tile_cols<1>(kc, ap, bp, c, ldc, mr, nr, alpha, beta);
+    tile_cols<1>(kc, ap, bp, bs, c, ldc, mr, nr, alpha, beta);
   }
 }
 

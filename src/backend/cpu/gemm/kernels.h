@@ -12,8 +12,10 @@ namespace mxcore::cpu::gemm {
 // the kernel's step, so a 64-row product is not computed as 72. Panels are
 // zero-padded to that width; only the mr x nr corner of C is touched;
 // beta == 0 writes C without reading it.
-using TileKernel = void (*)(int64_t kc, const float* ap, const float* bp, float* c,
-                            int64_t ldc, int mr, int nr, float alpha, float beta);
+// Bp's steps are b_stride floats apart: the panel width when packed, or
+// ldb when the kernel reads a full-width panel of B in place.
+using TileKernel = void (*)(int64_t kc, const float* ap, const float* bp, int64_t b_stride,
+                            float* c, int64_t ldc, int mr, int nr, float alpha, float beta);
 
 // Small-M products (m <= small_m) with A already alpha-scaled and row-major
 // (m x k, lda) and C already holding beta * C: C += A @ op(B) over columns
