@@ -10,7 +10,8 @@
 // that group. Input dilation, padding (negative: cropping) and stride are
 // resolved by per-dimension tap tables, so the kernel reads the input in
 // place with any strides and never materialises a padded or dilated copy.
-// float16/bfloat16 are unfolded and multiplied in float32.
+// float16/bfloat16 are unfolded and multiplied in float32; float32 gemms go
+// through gemm::sgemm (mxcore's own GEMM where it wins).
 #include <cblas.h>
 
 #include <algorithm>
@@ -20,6 +21,7 @@
 
 #include "backend/cpu/conv.h"
 #include "backend/cpu/copy.h"
+#include "backend/cpu/gemm/gemm.h"
 #include "backend/cpu/thread_pool.h"
 #include "kernel/dtype_dispatch.h"
 
@@ -36,10 +38,11 @@ constexpr int64_t kParallelWork = int64_t(1) << 21;
 // negative: views can have negative strides).
 constexpr int64_t kMiss = INT64_MIN;
 
+// float32 goes through gemm::sgemm (mxcore's GEMM where it wins, else BLAS);
+// inside a tile loop on the pool it runs on the calling thread alone.
 void gemm(bool ta, int m, int n, int k, const float* a, int lda, const float* b, int ldb,
           float beta, float* c, int ldc) {
-  scipy_cblas_sgemm(CblasRowMajor, ta ? CblasTrans : CblasNoTrans, ta ? CblasNoTrans : CblasTrans,
-                    m, n, k, 1.0f, a, lda, b, ldb, beta, c, ldc);
+  gemm::sgemm({ta, !ta, m, n, k, 1.0f, a, lda, b, ldb, beta, c, ldc});
 }
 void gemm(bool ta, int m, int n, int k, const double* a, int lda, const double* b, int ldb,
           double beta, double* c, int ldc) {
@@ -49,8 +52,7 @@ void gemm(bool ta, int m, int n, int k, const double* a, int lda, const double* 
 
 void scipy_gemm_nn(int m, int n, int k, const float* a, int lda, const float* b, int ldb,
                    float* c, int ldc) {
-  scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0f, a, lda, b, ldb,
-                    0.0f, c, ldc);
+  gemm::sgemm({false, false, m, n, k, 1.0f, a, lda, b, ldb, 0.0f, c, ldc});
 }
 void scipy_gemm_nn(int m, int n, int k, const double* a, int lda, const double* b, int ldb,
                    double* c, int ldc) {

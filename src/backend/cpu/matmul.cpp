@@ -1,4 +1,6 @@
-// Eager batched matrix multiplication through BLAS (scipy-openblas32).
+// Eager batched matrix multiplication: float32 through mxcore's own GEMM
+// (gemm/, where it wins; MXCORE_GEMM=blas turns it off) or BLAS
+// (scipy-openblas32).
 //
 // Each operand's last two dims are handed to BLAS as they are when one of
 // them is contiguous (a transposed view becomes a BLAS transpose flag);
@@ -16,9 +18,11 @@
 #include <algorithm>
 #include <climits>
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 #include "backend/cpu/copy.h"
+#include "backend/cpu/gemm/gemm.h"
 #include "backend/cpu/matmul.h"
 #include "backend/cpu/strided.h"
 
@@ -119,6 +123,14 @@ void gemm_batched(const array& a, const array& b, array& out, float alpha, float
   const T* pa = A.data<T>();
   const T* pb = B.data<T>();
   T* pc = out.data<T>();
+  if constexpr (std::is_same_v<T, float>) {
+    if (gemm::use_own(m, n, k, lb.transposed)) {
+      gemm::sgemm_batched({la.transposed, lb.transposed, m, n, k, alpha, pa, la.ld, pb, lb.ld,
+                           beta, pc, n},
+                          offsets);
+      return;
+    }
+  }
   const int64_t products = static_cast<int64_t>(offsets.size());
   const int64_t threads = num_threads();
   // Each product splits into `parts` blocks so that every thread has one.
@@ -195,8 +207,7 @@ void matmul(const array& a, const array& b, array& out, float alpha, float beta,
   if (c != nullptr && beta != 0.0f) {
     copy_into(*c, acc);
   } else {
-    beta = 0.0f;
-    std::memset(acc.raw_data(), 0, acc.nbytes());
+    beta = 0.0f; // every gemm then writes its output without reading it
   }
   switch (acc.dtype().val) {
     case Dtype::Val::float32: matmul_typed<float>(a, b, acc, alpha, beta); break;
