@@ -10,6 +10,10 @@
 // computing it costs more than a load (an exp, a division): then the pass
 // that first computes it stores it into a row cache and later passes read it
 // back (softmax computes each exp once).
+//
+// A half input that several passes read is converted to float once per row
+// into a row buffer (in L1 while the row is short enough), and every pass
+// reads the floats from there instead of converting the row again.
 #include <algorithm>
 #include <stdexcept>
 #include <unordered_map>
@@ -27,6 +31,10 @@ enum class Level { uniform, row, element };
 // accumulators of a reduction) stays in L1. A multiple of the row fold's
 // lanes.
 constexpr int row_block = 512;
+
+// Float columns of the rows converted once (all whole-row inputs together):
+// 32 KB, in L1 beside the output's block.
+constexpr int whole_row_columns = 8192;
 
 // Cheap element ops a later pass recomputes rather than reading a row cache.
 constexpr int max_recompute = 8;
@@ -76,6 +84,8 @@ struct RowLoop {
   // three buffers, not two per softmax, and they stay in L1).
   std::unordered_map<std::string, std::string> cache_buffer;
   std::vector<std::string> buffers; // distinct cache buffers, first use order
+  // Half full-row inputs read by two or more passes: converted once per row.
+  std::unordered_set<std::string> whole_row_inputs;
 
   explicit RowLoop(Writer& w) : w(w) {
     // A reduction is per row; anything else varies as much as its inputs.
@@ -174,6 +184,15 @@ struct RowLoop {
     for (auto& n : w.p.tape) {
       if (cache_set.count(n.name)) cached.push_back(n.name);
     }
+    for (size_t i = 0; i < w.p.inputs.size(); ++i) {
+      auto& in = w.p.inputs[i];
+      if (w.kind_of(i) != InputKind::contiguous || !is_half(in.dtype)) continue;
+      int readers = 0;
+      for (auto& pass : passes) {
+        readers += std::count(pass.values.begin(), pass.values.end(), in.name) > 0;
+      }
+      if (readers >= 2) whole_row_inputs.insert(in.name);
+    }
     assign_cache_buffers();
   }
 
@@ -238,22 +257,34 @@ struct RowLoop {
     return false;
   }
 
+  // The current block of a half full-row input, as floats.
+  std::string half_block(const std::string& name) const {
+    return name + (whole_row_inputs.count(name) ? "_b" : "_blk");
+  }
+
   // Where column j of the current block of an element input is read.
   std::string input_element(size_t i) const {
     auto& in = w.p.inputs[i];
     bool column = w.kind_of(i) == InputKind::column;
-    if (is_half(in.dtype)) return in.name + (column ? "_col[c0 + j]" : "_blk[j]");
+    if (is_half(in.dtype)) return column ? in.name + "_col[c0 + j]" : half_block(in.name) + "[j]";
     return w.d.load(in.dtype, in.name + (column ? "_ptr" : "_row") + "[c0 + j]");
   }
 
   // Converts the current block [c0, c0 + cn) of the half full-row inputs
-  // among `values` (half columns are converted once, at the start).
+  // among `values` (half columns are converted once, at the start; inputs
+  // converted whole at the start of the row are read from there).
   void block_loads(const std::vector<std::string>& values, const char* indent) {
     for (auto& name : values) {
       int i = input_index(name);
       if (i < 0 || w.kind_of(i) != InputKind::contiguous || !is_half(w.p.inputs[i].dtype)) continue;
-      w.os << indent << w.d.block_conversion(w.p.inputs[i].dtype, true) << "(" << name
-           << "_blk, " << name << "_row + c0, cn);\n";
+      const bool whole = whole_row_inputs.count(name) > 0;
+      w.os << indent << (whole ? "if (!whole_rows) " : "")
+           << w.d.block_conversion(w.p.inputs[i].dtype, true) << "(" << name << "_blk, " << name
+           << "_row + c0, cn);\n";
+      if (whole) {
+        w.os << indent << "const float* __restrict " << name << "_b = whole_rows ? " << name
+             << "_rowf + c0 : " << name << "_blk;\n";
+      }
     }
   }
 
@@ -312,7 +343,7 @@ struct RowLoop {
     if (pass.values.size() != chain) return "";
     int i = input_index(v);
     bool column = w.kind_of(i) == InputKind::column;
-    if (is_half(w.p.inputs[i].dtype)) return v + (column ? "_col + c0" : "_blk");
+    if (is_half(w.p.inputs[i].dtype)) return column ? v + "_col + c0" : half_block(v);
     return v + (column ? "_ptr + c0" : "_row + c0");
   }
 
@@ -425,6 +456,15 @@ struct RowLoop {
       os << d.row_buffer(d.value_type(p.dtype_of(name)), name + "_cache", "cols");
       row_buffers.push_back(name + "_cache");
     }
+    if (!whole_row_inputs.empty()) {
+      os << "  const bool whole_rows = cols * " << whole_row_inputs.size()
+         << " <= " << whole_row_columns << ";\n";
+      for (auto& in : p.inputs) {
+        if (!whole_row_inputs.count(in.name)) continue;
+        os << d.row_buffer("float", in.name + "_rowf", "whole_rows ? cols : 1");
+        row_buffers.push_back(in.name + "_rowf");
+      }
+    }
     for (auto& n : p.tape) { // loop invariants
       if (levels.at(n.name) == Level::uniform) w.node(n, "  ");
     }
@@ -434,6 +474,10 @@ struct RowLoop {
       if (w.kind_of(i) == InputKind::contiguous) {
         os << "    " << w.pointer(in.dtype, in.name + "_row", true) << " = " << in.name
            << "_ptr + row * cols;\n";
+        if (whole_row_inputs.count(in.name)) {
+          os << "    if (whole_rows) " << d.block_conversion(in.dtype, true) << "(" << in.name
+             << "_rowf, " << in.name << "_row, cols);\n";
+        }
       } else if (w.kind_of(i) == InputKind::row) {
         os << "    const " << d.value_type(in.dtype) << " " << in.name << " = "
            << d.load(in.dtype, in.name + "_ptr[row]") << ";\n";

@@ -89,10 +89,11 @@ const char* vectorize_pragma =
 
 // Every op rounds on its own, as in the eager kernels (built without FMA
 // contraction): a fused kernel gives the eager bits. This overrides the
-// builder's -ffp-contract=fast for the whole source. MXCORE_JIT_FMA=1 opts
-// out (read once): polynomials (exp, erf, tanh) fuse into FMAs, about twice
-// as fast where they dominate (gelu), and results may differ from eager in
-// the last bit.
+// builder's -ffp-contract=fast for the whole source (exp and erf spell their
+// fused multiply-adds out, kernel_math.h, so they are FMAs either way).
+// MXCORE_JIT_FMA=1 opts out (read once): the remaining a * b + c (log, tanh's
+// small-argument polynomial, the program's own arithmetic) fuse too, and
+// results may differ from eager in the last bit.
 bool fma_allowed() {
   static const bool allowed = [] {
     const char* env = std::getenv("MXCORE_JIT_FMA");

@@ -5,14 +5,18 @@ namespace mxcore::cpu {
 // Half types live in memory as 16-bit patterns and in registers as float.
 // float16 <-> float through integer bit operations (exact, round to nearest
 // even): GCC 12 does not vectorize _Float16 conversions without AVX512-FP16,
-// these vectorize with plain AVX2. Whole blocks convert with F16C when the
-// CPU has it (one instruction per 8 values), through GCC's vector builtins:
+// these vectorize with plain AVX2. Whole blocks convert with AVX-512F / F16C
+// when the CPU has them (one instruction per 16 / 8 values), through GCC's vector builtins:
 // <immintrin.h> alone costs g++ more than a whole kernel.
 const char* const jit_conversions_text = R"(namespace mxcore_jit {
 using namespace mxcore;
 #if defined(__F16C__)
 typedef float mxj_v8sf __attribute__((vector_size(32), aligned(1), may_alias));
 typedef short mxj_v8hi __attribute__((vector_size(16), aligned(1), may_alias));
+#endif
+#if defined(__AVX512F__)
+typedef float mxj_v16sf __attribute__((vector_size(64), aligned(1), may_alias));
+typedef short mxj_v16hi __attribute__((vector_size(32), aligned(1), may_alias));
 #endif
 inline float mxj_half_to_float(uint16_t h) {
   uint32_t em = uint32_t(h & 0x7fff) << 13;
@@ -36,7 +40,9 @@ inline uint16_t mxj_float_to_half(float x) {
   uint32_t odd = (f >> 13) & 1u;
   uint32_t o_norm = (f + 0xc8000fffu + odd) >> 13; // ((15-127) << 23) + 0xfff
   uint32_t o = f < (113u << 23) ? o_sub : o_norm;
-  o = f >= (143u << 23) ? (f > 0x7f800000u ? 0x7e00u : 0x7c00u) : o;
+  // NaN: quiet, payload truncated to its top bits (what the eager _Float16
+  // conversion and vcvtps2ph give)
+  o = f >= (143u << 23) ? (f > 0x7f800000u ? ((f >> 13) & 0x7fffu) | 0x200u : 0x7c00u) : o;
   return uint16_t(o | (sign >> 16));
 }
 inline float mxj_bf16_to_float(uint16_t h) {
@@ -68,6 +74,12 @@ inline float mxj_round_bf16(float x) { return mxj_bf16_to_float(mxj_float_to_bf1
 // Block conversions between 16-bit patterns and float scratch.
 inline void mxj_half_block_to_float(float* __restrict d, const uint16_t* __restrict s, int64_t n) {
   int64_t i = 0;
+#if defined(__AVX512F__)
+  for (; i + 16 <= n; i += 16) {
+    *reinterpret_cast<mxj_v16sf*>(d + i) = __builtin_ia32_vcvtph2ps512_mask(
+        *reinterpret_cast<const mxj_v16hi*>(s + i), mxj_v16sf{}, (unsigned short)-1, 4);
+  }
+#endif
 #if defined(__F16C__)
   for (; i + 8 <= n; i += 8) {
     *reinterpret_cast<mxj_v8sf*>(d + i) =
@@ -78,6 +90,12 @@ inline void mxj_half_block_to_float(float* __restrict d, const uint16_t* __restr
 }
 inline void mxj_float_block_to_half(uint16_t* __restrict d, const float* __restrict s, int64_t n) {
   int64_t i = 0;
+#if defined(__AVX512F__)
+  for (; i + 16 <= n; i += 16) { // to nearest even
+    *reinterpret_cast<mxj_v16hi*>(d + i) = __builtin_ia32_vcvtps2ph512_mask(
+        *reinterpret_cast<const mxj_v16sf*>(s + i), 0, mxj_v16hi{}, (unsigned short)-1);
+  }
+#endif
 #if defined(__F16C__)
   for (; i + 8 <= n; i += 8) {
     *reinterpret_cast<mxj_v8hi*>(d + i) =

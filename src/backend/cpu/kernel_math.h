@@ -112,37 +112,56 @@ inline auto real(T x) {
 
 // ------------------------------------------------------------------ helpers
 
-// exp in float without branches or library calls, so loops over it vectorize
-// (Cephes' expf polynomial, < 2 ulp). 2^n is applied as two factors so that
-// the whole clamped range [-104, 89] scales without overflowing the exponent
-// field; results underflow to 0 and overflow to inf naturally, NaN propagates.
+// a * b + c rounded once. Spelled as the builtin in eager kernels and
+// emitted code alike, so both compute the same bits: the JIT's -march=native
+// makes it one instruction, an eager kernel compiled for baseline x86-64
+// calls libm's fmaf (exact in software too) unless its loop was compiled for
+// FMA (unary_fma.cpp picks such a clone at run time).
+inline float fma_float(float a, float b, float c) { return __builtin_fmaf(a, b, c); }
+
+// exp(x) = 2^n * p with p = exp(x - n ln2), |x - n ln2| <= ln2 / 2 (Cephes'
+// expf polynomial, evaluated with fused multiply-adds). n = rint(x / ln2)
+// by the 1.5 * 2^23 trick: n is read from t's mantissa bits (no float-to-int
+// conversion, which would keep GCC from if-converting the callers' clamps).
+struct ExpParts {
+  float p;
+  int32_t n;
+};
+inline ExpParts exp_parts(float x) {
+  float t = fma_float(x, 1.44269504088896341f, 12582912.0f);
+  float nf = t - 12582912.0f;
+  float r = fma_float(nf, -0.693359375f, x);
+  r = fma_float(nf, 2.12194440e-4f, r);
+  float p = 1.9875691500e-4f;
+  p = fma_float(p, r, 1.3981999507e-3f);
+  p = fma_float(p, r, 8.3334519073e-3f);
+  p = fma_float(p, r, 4.1665795894e-2f);
+  p = fma_float(p, r, 1.6666665459e-1f);
+  p = fma_float(p, r, 5.0000001201e-1f);
+  p = fma_float(p, r * r, r) + 1.0f;
+  int32_t n;
+  __builtin_memcpy(&n, &t, sizeof(n));
+  return {p, n - 0x4B400000};
+}
+
+// 2^n for n in [-126, 127].
+inline float exp2_int(int32_t n) {
+  uint32_t bits = static_cast<uint32_t>(n + 127) << 23;
+  float f;
+  __builtin_memcpy(&f, &bits, sizeof(f));
+  return f;
+}
+
+// exp in float without branches or library calls, so loops over it
+// vectorize. 2^n is applied as two factors so that the whole clamped range
+// [-104, 89] scales without overflowing the exponent field; results
+// underflow to 0 and overflow to inf naturally, NaN propagates.
 inline float exp_float(float x) {
   x = x < -104.0f ? -104.0f : x;
   x = x > 89.0f ? 89.0f : x;
-  // Round x / ln2 to the nearest integer n with the 1.5 * 2^23 trick; n is
-  // read from t's mantissa bits (no float-to-int conversion, which would
-  // keep GCC from if-converting the clamps above).
-  float t = x * 1.44269504088896341f + 12582912.0f;
-  float nf = t - 12582912.0f;
-  float r = x - nf * 0.693359375f;
-  r = r + nf * 2.12194440e-4f;
-  float p = 1.9875691500e-4f;
-  p = p * r + 1.3981999507e-3f;
-  p = p * r + 8.3334519073e-3f;
-  p = p * r + 4.1665795894e-2f;
-  p = p * r + 1.6666665459e-1f;
-  p = p * r + 5.0000001201e-1f;
-  p = p * r * r + r + 1.0f;
-  int32_t n;
-  __builtin_memcpy(&n, &t, sizeof(n));
-  n -= 0x4B400000;
-  int32_t n1 = n >> 1;
-  uint32_t b1 = static_cast<uint32_t>(n1 + 127) << 23;
-  uint32_t b2 = static_cast<uint32_t>(n - n1 + 127) << 23;
-  float f1, f2;
-  __builtin_memcpy(&f1, &b1, sizeof(f1));
-  __builtin_memcpy(&f2, &b2, sizeof(f2));
-  return p * f1 * f2;
+  ExpParts e = exp_parts(x);
+  int32_t n1 = e.n >> 1;
+  return e.p * exp2_int(n1) * exp2_int(e.n - n1);
 }
 
 // exp of a compute type: the vectorizable float version for float (and the
@@ -227,26 +246,32 @@ inline C tanh_c(C x) {
   }
 }
 
-// erf in float: the two minimax polynomials of MLX's fast_erf (< 1 ulp),
-// both evaluated and selected so the loop stays branch-free.
+// erf in float with fused multiply-adds: the two minimax polynomials of
+// MLX's fast_erf (designed for FMA evaluation, < 1 ulp), both evaluated and
+// selected so the loop stays branch-free. |x| is clamped to 4 in the large
+// branch (erf rounds to +-1 from 3.92 on), so its exp argument stays in
+// [-19, -0.8] and the exp needs no clamps.
 inline float erf_float(float a) {
   float t = math::fabs(a);
+  float tc = t > 4.0f ? 4.0f : t; // NaN stays NaN
+  float sc = tc * tc;
+  float r = fma_float(-1.72853470e-5f, tc, 3.83197126e-4f);
+  float u = fma_float(-3.88396438e-3f, tc, 2.42546219e-2f);
+  r = fma_float(r, sc, u);
+  r = fma_float(r, tc, -1.06777877e-1f);
+  r = fma_float(r, tc, -6.34846687e-1f);
+  r = fma_float(r, tc, -1.28717512e-1f);
+  r = fma_float(r, tc, -tc);
+  ExpParts e = exp_parts(r); // r in [-19, -0.8]: 2^n is one normal float
+  float big = math::copysign(1.0f - e.p * exp2_int(e.n), a);
   float s = a * a;
-  float r = -1.72853470e-5f * t + 3.83197126e-4f;
-  float u = -3.88396438e-3f * t + 2.42546219e-2f;
-  r = r * s + u;
-  r = r * t - 1.06777877e-1f;
-  r = r * t - 6.34846687e-1f;
-  r = r * t - 1.28717512e-1f;
-  r = r * t - t;
-  float big = math::copysign(1.0f - exp_float(r), a);
-  float p = -5.96761703e-4f;
-  p = p * s + 4.99119423e-3f;
-  p = p * s - 2.67681349e-2f;
-  p = p * s + 1.12819925e-1f;
-  p = p * s - 3.76125336e-1f;
-  p = p * s + 1.28379166e-1f;
-  float small = p * a + a;
+  float q = -5.96761703e-4f;
+  q = fma_float(q, s, 4.99119423e-3f);
+  q = fma_float(q, s, -2.67681349e-2f);
+  q = fma_float(q, s, 1.12819925e-1f);
+  q = fma_float(q, s, -3.76125336e-1f);
+  q = fma_float(q, s, 1.28379166e-1f);
+  float small = fma_float(q, a, a);
   return t > 0.927734375f ? big : small;
 }
 

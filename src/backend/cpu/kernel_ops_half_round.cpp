@@ -2,25 +2,28 @@
 
 namespace mxcore::cpu {
 
-// |x| + M - M, M = 2^(e + 13) for |x|'s binade e clamped to [-14, 15]: the
-// float adder rounds |x| to the float16 spacing of its binade (2^-24 in the
-// subnormal range), to nearest even, because M's own last bit is even; past
-// 65504 the result is inf, and a NaN passes through both additions.
+// |x| + M - M, M = 2^(e + 13) for |x|'s binade e (at least 2^-14): the float
+// adder rounds |x| to the float16 spacing of its binade (2^-24 in the
+// subnormal range), to nearest even, because M's own last bit is even. From
+// 65520 (where float16 rounds to inf) on the result is inf, so M needs no
+// upper clamp (its garbage there is discarded). A float16 value has its low
+// 13 mantissa bits clear: clearing them unconditionally only changes a NaN,
+// whose payload (kept by both additions, quieted) is then truncated as
+// the float16 conversion truncates it.
 const char* const jit_half_round_text = R"(namespace mxcore_jit {
 inline float round_to_half(float x) {
   uint32_t u; __builtin_memcpy(&u, &x, 4);
   uint32_t a = u & 0x7fffffffu;
   int32_t e = int32_t(a & 0x7f800000u);
   e = e < 0x38800000 ? 0x38800000 : e; // 2^-14
-  e = e > 0x47000000 ? 0x47000000 : e; // 2^15
   uint32_t m = uint32_t(e) + (13u << 23);
   float ax, magic;
   __builtin_memcpy(&ax, &a, 4);
   __builtin_memcpy(&magic, &m, 4);
   float r = (ax + magic) - magic;
-  r = r > 65504.0f ? __builtin_inff() : r;
+  r = ax >= 65520.0f ? __builtin_inff() : r;
   uint32_t rb; __builtin_memcpy(&rb, &r, 4);
-  rb |= u & 0x80000000u;
+  rb = (rb | (u & 0x80000000u)) & 0xffffe000u;
   __builtin_memcpy(&r, &rb, 4);
   return r;
 }

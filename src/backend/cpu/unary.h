@@ -15,27 +15,42 @@ namespace mxcore::cpu {
 // buffer when possible), else row-major. Returns true when the layout is shared.
 bool prepare_unary_output(const array& in, array& out);
 
-template <typename Tin, typename Tout, typename Op>
-void unary_kernel(const array& in, array& out, Op op) {
+// loop(src, src_stride, dst, dst_stride, n) applies the op to n elements.
+template <typename Tin, typename Tout, typename Loop>
+void unary_kernel_with(const array& in, array& out, Loop loop) {
   const Tin* src = in.data<Tin>();
   if (prepare_unary_output(in, out)) {
     Tout* dst = out.data<Tout>();
     int64_t n = static_cast<int64_t>(in.data_size());
-    parallel_for(n, elementwise_grain, [&](int64_t b, int64_t e) {
-      for (int64_t i = b; i < e; ++i) dst[i] = static_cast<Tout>(op(src[i]));
-    });
+    parallel_for(n, elementwise_grain,
+                 [&](int64_t b, int64_t e) { loop(src + b, 1, dst + b, 1, e - b); });
     return;
   }
   Tout* dst = out.data<Tout>();
   strided_apply<2>(out.shape(), {&in.strides(), &out.strides()},
                    [&](const std::array<int64_t, 2>& off, int64_t n,
                        const std::array<int64_t, 2>& st) {
-                     const Tin* s = src + off[0];
-                     Tout* d = dst + off[1];
-                     for (int64_t i = 0; i < n; ++i) {
-                       d[i * st[1]] = static_cast<Tout>(op(s[i * st[0]]));
-                     }
+                     loop(src + off[0], st[0], dst + off[1], st[1], n);
                    });
+}
+
+// The plain loop of unary_kernel_with (contiguous runs get their own loop,
+// which vectorizes).
+template <typename Tin, typename Tout, typename Op>
+inline void unary_loop(const Tin* s, int64_t ss, Tout* d, int64_t ds, int64_t n, Op op) {
+  if (ss == 1 && ds == 1) {
+    for (int64_t i = 0; i < n; ++i) d[i] = static_cast<Tout>(op(s[i]));
+  } else {
+    for (int64_t i = 0; i < n; ++i) d[i * ds] = static_cast<Tout>(op(s[i * ss]));
+  }
+}
+
+template <typename Tin, typename Tout, typename Op>
+void unary_kernel(const array& in, array& out, Op op) {
+  unary_kernel_with<Tin, Tout>(in, out,
+                               [op](const Tin* s, int64_t ss, Tout* d, int64_t ds, int64_t n) {
+                                 unary_loop(s, ss, d, ds, n, op);
+                               });
 }
 
 [[noreturn]] void throw_unsupported_dtype(const char* op, Dtype dtype);

@@ -1,5 +1,6 @@
 // CPU kernels of the trigonometric and hyperbolic unary primitives through
-// their kernel_ops functors.
+// their kernel_ops functors (Tanh, whose float exp is fused multiply-adds,
+// is in unary_fma.cpp).
 #include "backend/cpu/unary.h"
 #include "primitives/elementwise.h"
 
@@ -18,7 +19,6 @@ MXCORE_CPU_UNARY(ArcCos)
 MXCORE_CPU_UNARY(ArcTan)
 MXCORE_CPU_UNARY(Sinh)
 MXCORE_CPU_UNARY(Cosh)
-MXCORE_CPU_UNARY(Tanh)
 MXCORE_CPU_UNARY(ArcSinh)
 MXCORE_CPU_UNARY(ArcCosh)
 MXCORE_CPU_UNARY(ArcTanh)
