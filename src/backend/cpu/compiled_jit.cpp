@@ -140,7 +140,7 @@ bool eval_compiled_jit(const kernel::FusedProgram& program, const std::vector<ar
 
   // Find the variant, building it on first use (before touching outputs, so
   // the caller can still fall back to eager kernels).
-  void* fn = find_or_build(program, layout.variant());
+  void* fn = find_or_build(program, layout.range_variant());
   if (!fn) return false;
 
   kernel::allocate_fused_outputs(inputs, program.constant_inputs, outputs, layout);
