@@ -147,3 +147,23 @@ def test_inputs_kept_alive_by_the_result_only():
     y = f(x)
     del x
     np.testing.assert_allclose(np.array(y), want, rtol=1e-5, atol=1e-6)
+
+
+def test_recent_layouts_follow_each_calls_strides():
+    # One program, inputs of one shape in turn row-major, transposed, sliced
+    # and broadcast: each call plans (or reuses) the layout of its own inputs.
+    f = mx.compile(lambda x, y: x * 2 + y)
+    a = np.arange(12, dtype=np.float32).reshape(3, 4)
+    big = np.arange(48, dtype=np.float32).reshape(6, 8)
+    xs = [
+        (mx.array(a), a),
+        (mx.array(np.ascontiguousarray(a.T)).T, a),
+        (mx.array(big)[::2, 1:5], big[::2, 1:5]),
+        (mx.broadcast_to(mx.array(a[:1]), (3, 4)), np.broadcast_to(a[:1], (3, 4))),
+    ]
+    y_row = mx.array(np.linspace(0, 1, 4, dtype=np.float32))
+    y_full = mx.array(np.ones((3, 4), np.float32))
+    for _ in range(3):
+        for x, x_np in xs:
+            for y in (y_row, y_full):
+                np.testing.assert_array_equal(np.array(f(x, y)), x_np * 2 + np.array(y))
