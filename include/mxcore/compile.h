@@ -41,6 +41,11 @@ ArrayFnWithExtra compile(ArrayFnWithExtra fun, std::uintptr_t fun_id,
                          std::vector<uint64_t> constants = {});
 CompileFn compile(CompileFn fun, std::uintptr_t fun_id, bool shapeless = false,
                   std::vector<uint64_t> constants = {});
+// One call of compile(fun, fun_id, shapeless, constants) on inputs, without
+// building the callable (bindings call it directly on every call).
+ArraysAndExtra compile_call(const ArrayFnWithExtra& fun, std::uintptr_t fun_id, bool shapeless,
+                            const std::vector<uint64_t>& constants,
+                            const std::vector<array>& inputs);
 
 // Drops every cache entry of fun_id.
 void compile_erase(std::uintptr_t fun_id);

@@ -25,18 +25,56 @@ namespace {
 // What a trace leaves for every later call: the tree of the function's result
 // with placeholders for its arrays (constant leaves stay in it), and how many
 // of the flat outputs are the result's (the rest are `outputs=` state).
+// The two common shapes of a result, `return y` and `return a, b`, are
+// rebuilt directly instead of walking the structure.
 struct OutputStructure {
+  enum class Shape { single_array, flat_tuple, tree };
   py::object structure;
   size_t num_outputs;
+  Shape shape;
 };
 
+OutputStructure::Shape shape_of(py::handle structure, size_t num_outputs) {
+  // A non-container leaf counted as an output is an array's placeholder.
+  if (!is_container(structure)) {
+    return num_outputs == 1 ? OutputStructure::Shape::single_array
+                            : OutputStructure::Shape::tree;
+  }
+  if (!PyTuple_CheckExact(structure.ptr()) ||
+      static_cast<size_t>(PyTuple_GET_SIZE(structure.ptr())) != num_outputs) {
+    return OutputStructure::Shape::tree;
+  }
+  for (size_t i = 0; i < num_outputs; ++i) {
+    if (is_container(PyTuple_GET_ITEM(structure.ptr(), i))) return OutputStructure::Shape::tree;
+  }
+  return OutputStructure::Shape::flat_tuple;
+}
+
 std::shared_ptr<void> hold_output_structure(py::object structure, size_t num_outputs) {
+  auto shape = shape_of(structure, num_outputs);
   // Released wherever the cache drops its entry, maybe without the GIL.
   return std::shared_ptr<OutputStructure>(
-      new OutputStructure{std::move(structure), num_outputs}, [](OutputStructure* p) {
+      new OutputStructure{std::move(structure), num_outputs, shape}, [](OutputStructure* p) {
         py::gil_scoped_acquire gil;
         delete p;
       });
+}
+
+py::object build_result(const OutputStructure& info, std::vector<array>& outputs) {
+  switch (info.shape) {
+    case OutputStructure::Shape::single_array:
+      return py::cast(std::move(outputs[0]));
+    case OutputStructure::Shape::flat_tuple: {
+      py::tuple result(info.num_outputs);
+      for (size_t i = 0; i < info.num_outputs; ++i) {
+        PyTuple_SET_ITEM(result.ptr(), i, py::cast(std::move(outputs[i])).release().ptr());
+      }
+      return result;
+    }
+    case OutputStructure::Shape::tree:
+      break;
+  }
+  return tree_unflatten_from_structure(info.structure, outputs);
 }
 
 // Compiled wrappers alive per function id (guarded by the GIL): wrappers of
@@ -67,6 +105,7 @@ py::object call_compiled(CompiledFunctionObject& self, py::handle args, py::hand
   if (!kwargs) kwargs = no_kwargs;
 
   std::vector<array> inputs;
+  inputs.reserve(8);
   std::vector<uint64_t> key;
   key.reserve(16);
   append_call_key(args, inputs, key);
@@ -129,11 +168,11 @@ py::object call_compiled(CompiledFunctionObject& self, py::handle args, py::hand
     // Other Python threads run while this one traces, waits for another
     // thread's trace or rebuilds the graph; the trace takes the GIL back.
     py::gil_scoped_release release;
-    result = detail::compile(std::move(trace), self.fun_id, self.shapeless, std::move(key))(inputs);
+    result = detail::compile_call(trace, self.fun_id, self.shapeless, key, inputs);
   }
   auto& info = *static_cast<OutputStructure*>(result.second.get());
   if (state_out) tree_fill(state_out, result.first, info.num_outputs);
-  return tree_unflatten_from_structure(info.structure, result.first);
+  return build_result(info, result.first);
 }
 
 PyObject* compiled_call_slot(PyObject* self, PyObject* args, PyObject* kwargs) {

@@ -1,5 +1,6 @@
 // compile's entry points: modes, the cache-keyed compile and the public API.
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <thread>
 #include <algorithm>
@@ -48,24 +49,52 @@ void log_trace(std::uintptr_t fun_id, const std::vector<array>& inputs, bool sha
   compile_log(os.str());
 }
 
+// Milliseconds since `start`, for the phase times of MXCORE_LOG=compile.
+double ms_since(std::chrono::steady_clock::time_point& start) {
+  auto now = std::chrono::steady_clock::now();
+  double ms = std::chrono::duration<double, std::milli>(now - start).count();
+  start = now;
+  return ms;
+}
+
 // Traces and optimizes the graph of one cache entry (under its build lock).
 void build_entry(CacheEntry& entry, const ArrayFnWithExtra& fun,
                  const std::vector<array>& inputs, bool shapeless) {
+  const bool log = compile_log_enabled();
+  auto clock = std::chrono::steady_clock::now();
+  double times[5] = {};
   auto [trace_inputs, trace_outputs, extra] = compile_trace(fun, inputs, shapeless);
+  if (log) times[0] = ms_since(clock);
   auto [tape, parents_map] = compile_dfs(trace_inputs, trace_outputs, inputs);
   if (shapeless) compile_shapeless_broadcasts(tape, parents_map, trace_outputs);
+  if (log) times[1] = ms_since(clock);
+  const size_t traced_nodes = tape.size();
   CompileMode mode = compile_mode().load();
   if (mode != CompileMode::no_simplify) {
     compile_simplify(tape, parents_map, trace_outputs, /* passes */ 3);
   }
+  if (log) times[2] = ms_since(clock);
+  const size_t simplified_nodes = tape.size();
   if (mode != CompileMode::no_fuse) {
     compile_fuse(tape, parents_map, trace_inputs, trace_outputs);
   }
+  if (log) times[3] = ms_since(clock);
   entry.inputs = std::move(trace_inputs);
   entry.outputs = std::move(trace_outputs);
   entry.tape = std::move(tape);
+  if (!shapeless) entry.replay = make_replay_plan(entry.tape, entry.inputs, entry.outputs);
   entry.extra = std::move(extra);
   entry.built = true;
+  if (log) {
+    times[4] = ms_since(clock);
+    std::ostringstream os;
+    os.precision(3);
+    os << "graph of " << traced_nodes << " nodes, " << simplified_nodes << " simplified, "
+       << entry.tape.size() << " fused: trace " << times[0] << " ms, dfs " << times[1]
+       << " ms, simplify " << times[2] << " ms, fuse " << times[3] << " ms, replay plan "
+       << times[4] << " ms";
+    compile_log(os.str());
+  }
 }
 
 // The thread building an entry, to refuse a function that re-enters its own
@@ -74,6 +103,48 @@ thread_local std::vector<const CacheEntry*> entries_being_built;
 
 } // namespace
 
+ArraysAndExtra compile_call(const ArrayFnWithExtra& fun, std::uintptr_t fun_id, bool shapeless,
+                            const std::vector<uint64_t>& constants,
+                            const std::vector<array>& inputs) {
+  // Disabled (checked per call so disable_compile() affects compiled
+  // functions), or called inside another trace (a transform or an outer
+  // compile): run the original so the outer trace sees its ops. Checking
+  // in_tracing() and not only the inputs matters when the function closes
+  // over a tracer: a compiled graph would bake it in as a constant and cut
+  // the gradient.
+  if (skip_compile() || in_tracing() ||
+      std::any_of(inputs.begin(), inputs.end(), [](auto& in) { return in.is_tracer(); })) {
+    return fun(inputs);
+  }
+  auto entry = cache_find(fun_id, inputs, shapeless, constants);
+  for (auto* e : entries_being_built) {
+    if (e == entry.get()) {
+      throw std::runtime_error(
+          "[compile] A compiled function called itself with the same input "
+          "signature while being traced.");
+    }
+  }
+  {
+    std::lock_guard lock(entry->build_mutex);
+    if (!entry->built) {
+      entries_being_built.push_back(entry.get());
+      try {
+        if (compile_log_enabled()) log_trace(fun_id, inputs, shapeless);
+        build_entry(*entry, fun, inputs, shapeless);
+      } catch (...) {
+        entries_being_built.pop_back();
+        throw; // the entry stays unbuilt: the next call traces again
+      }
+      entries_being_built.pop_back();
+    }
+  }
+  if (shapeless) {
+    return {compile_replace(entry->tape, entry->inputs, entry->outputs, inputs, true),
+            entry->extra};
+  }
+  return {replay(entry->replay, inputs), entry->extra};
+}
+
 ArrayFnWithExtra compile(ArrayFnWithExtra fun, std::uintptr_t fun_id, bool shapeless,
                          std::vector<uint64_t> constants) {
   if (!fun) {
@@ -81,41 +152,7 @@ ArrayFnWithExtra compile(ArrayFnWithExtra fun, std::uintptr_t fun_id, bool shape
   }
   return [fun = std::move(fun), fun_id, shapeless,
           constants = std::move(constants)](const std::vector<array>& inputs) {
-    // Disabled (checked per call so disable_compile() affects compiled
-    // functions), or called inside another trace (a transform or an outer
-    // compile): run the original so the outer trace sees its ops. Checking
-    // in_tracing() and not only the inputs matters when the function closes
-    // over a tracer: a compiled graph would bake it in as a constant and cut
-    // the gradient.
-    if (skip_compile() || in_tracing() ||
-        std::any_of(inputs.begin(), inputs.end(), [](auto& in) { return in.is_tracer(); })) {
-      return fun(inputs);
-    }
-    auto entry = cache_find(fun_id, inputs, shapeless, constants);
-    for (auto* e : entries_being_built) {
-      if (e == entry.get()) {
-        throw std::runtime_error(
-            "[compile] A compiled function called itself with the same input "
-            "signature while being traced.");
-      }
-    }
-    {
-      std::lock_guard lock(entry->build_mutex);
-      if (!entry->built) {
-        entries_being_built.push_back(entry.get());
-        try {
-          if (compile_log_enabled()) log_trace(fun_id, inputs, shapeless);
-          build_entry(*entry, fun, inputs, shapeless);
-        } catch (...) {
-          entries_being_built.pop_back();
-          throw; // the entry stays unbuilt: the next call traces again
-        }
-        entries_being_built.pop_back();
-      }
-    }
-    return ArraysAndExtra{
-        compile_replace(entry->tape, entry->inputs, entry->outputs, inputs, shapeless),
-        entry->extra};
+    return compile_call(fun, fun_id, shapeless, constants, inputs);
   };
 }
 

@@ -34,6 +34,26 @@ inline bool is_fusable(const Primitive& p) {
          k == PrimitiveKind::ternary || k == PrimitiveKind::broadcast;
 }
 
+// ---- replay.cpp: the optimized tape as a list of steps over numbered
+// slots (inputs, constants, then each step's outputs), so a call rebuilds the
+// graph without hashing array ids. Not for shapeless entries (their shapes
+// follow each call: compile_replace).
+struct ReplayPlan {
+  struct Step {
+    std::shared_ptr<Primitive> primitive;
+    std::vector<uint32_t> inputs; // slots
+    std::vector<Shape> shapes;
+    std::vector<Dtype> dtypes;
+  };
+  size_t num_inputs = 0;
+  std::vector<array> constants; // slots num_inputs ...
+  std::vector<Step> steps;      // outputs in slots after the constants, in order
+  std::vector<uint32_t> outputs;
+};
+ReplayPlan make_replay_plan(const std::vector<array>& tape, const std::vector<array>& inputs,
+                            const std::vector<array>& outputs);
+std::vector<array> replay(const ReplayPlan& plan, const std::vector<array>& inputs);
+
 // ---- cache.cpp
 struct CacheEntry {
   CacheEntry(Stream stream, bool shapeless) : stream(stream), shapeless(shapeless) {}
@@ -52,6 +72,7 @@ struct CacheEntry {
   std::vector<array> outputs; // traced (simplified, fused) outputs
   std::vector<array> tape;
   std::shared_ptr<void> extra;
+  ReplayPlan replay; // filled when !shapeless
 };
 
 // Finds (or creates, unbuilt) the entry for this call. Thread safe.

@@ -112,17 +112,26 @@ void Writer::range_strided() {
   arguments();
   os << "  constexpr int N = " << N << ";\n"
      << "  const index_t inner = index_t(shape[N - 1]);\n";
+  // Every input walked by strides; those broadcast along the inner dim are
+  // read once per row (hoisted), so they do not stop the unit-stride loop.
   std::vector<std::string> strided;
+  std::vector<size_t> hoisted;
   for (size_t i = 0; i < p.inputs.size(); ++i) {
-    if (kind_of(i) == InputKind::strided) strided.push_back(p.inputs[i].name);
+    auto k = kind_of(i);
+    if (k == InputKind::broadcast_inner) hoisted.push_back(i);
+    if (k == InputKind::strided || k == InputKind::broadcast_inner) {
+      strided.push_back(p.inputs[i].name);
+    }
   }
   os << "  bool unit_inner = true;\n";
   for (size_t s = 0; s < strided.size(); ++s) {
     auto& nm = strided[s];
-    os << "  const int64_t* " << nm << "_strides = strides + " << s * N << ";\n"
-       << "  const index_t " << nm << "_inner = index_t(" << nm << "_strides[N - 1]);\n"
-       << "  unit_inner = unit_inner && " << nm << "_inner == 1;\n"
-       << "  int64_t " << nm << "_off = 0;\n";
+    os << "  const int64_t* " << nm << "_strides = strides + " << s * N << ";\n";
+    if (kind_of(nm) == InputKind::strided) {
+      os << "  const index_t " << nm << "_inner = index_t(" << nm << "_strides[N - 1]);\n"
+         << "  unit_inner = unit_inner && " << nm << "_inner == 1;\n";
+    }
+    os << "  int64_t " << nm << "_off = 0;\n";
   }
   // Position of row_begin in the outer dims (an odometer from then on).
   os << "  int64_t idx[N > 1 ? N - 1 : 1] = {};\n"
@@ -133,8 +142,14 @@ void Writer::range_strided() {
   os << "    }\n  }\n";
   os << "  for (int64_t row = row_begin; row < row_end; ++row) {\n";
   for (auto& nm : strided) {
+    if (kind_of(nm) == InputKind::broadcast_inner) continue;
     os << "    " << pointer(p.dtype_of(nm), nm + "_row", true) << " = " << nm << "_ptr + "
        << nm << "_off;\n";
+  }
+  for (auto i : hoisted) {
+    auto& in = p.inputs[i];
+    os << "    const " << d.value_type(in.dtype) << " " << in.name << " = "
+       << d.load(in.dtype, in.name + "_ptr[" + in.name + "_off]") << ";\n";
   }
   for (auto& o : p.outputs) {
     os << "    " << pointer(o.dtype, o.name + "_row", false) << " = " << o.name
@@ -256,6 +271,12 @@ std::string render_kernel_function(const Dialect& d, const FusedProgram& p,
   }
   cstyle::Writer w(d, p, v);
   bool range = d.family() == Dialect::Family::range;
+  for (auto k : v.input_kinds) {
+    if (k == InputKind::broadcast_inner && !(range && v.loop == LoopKind::strided)) {
+      throw std::invalid_argument(
+          "[kernel] Inputs read once per row (broadcast_inner) need a range strided loop.");
+    }
+  }
   switch (v.loop) {
     case LoopKind::row:
       if (!d.supports_row_loops()) {

@@ -9,6 +9,7 @@ char kind_letter(InputKind k) {
     case InputKind::scalar: return 'S';
     case InputKind::contiguous: return 'V';
     case InputKind::strided: return 'G';
+    case InputKind::broadcast_inner: return 'B';
     case InputKind::row: return 'R';
     case InputKind::column: return 'K';
   }

@@ -17,6 +17,9 @@ enum class InputKind {
   scalar,     // one element read once (ndim 0 or a broadcast single value)
   contiguous, // read at the flat index
   strided,    // read through per-dimension strides
+  // Range strided loops only: strided, with stride 0 along the innermost dim
+  // (a value broadcast along each row), read once per row.
+  broadcast_inner,
   // Row loops only:
   row,    // one value per row: element `row` of a row-major (rows..., 1) buffer
   column, // one value per column, the same for every row: element j

@@ -37,6 +37,17 @@ KernelVariant FusedLayout::variant() const {
   return v;
 }
 
+KernelVariant FusedLayout::range_variant() const {
+  KernelVariant v = variant();
+  if (contiguous) return v;
+  size_t s = 0; // strides are listed for the strided inputs, in input order
+  for (auto& k : v.input_kinds) {
+    if (k != InputKind::strided) continue;
+    if (strides[s++].back() == 0) k = InputKind::broadcast_inner;
+  }
+  return v;
+}
+
 FusedLayout plan_fused_layout(const std::vector<array>& inputs,
                               const std::vector<bool>& is_constant,
                               const Shape& out_shape,

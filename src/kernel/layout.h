@@ -25,6 +25,10 @@ struct FusedLayout {
 
   // The kernel variant this layout runs (contiguous or strided_N).
   KernelVariant variant() const;
+  // The variant for range-family (CPU) loops: as variant(), with the strided
+  // inputs whose innermost stride is 0 read once per row (broadcast_inner),
+  // so the inner loop stays unit-stride and vectorizes.
+  KernelVariant range_variant() const;
 };
 
 // Decides the variant for the real inputs (is_constant: the program's

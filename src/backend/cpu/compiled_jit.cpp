@@ -68,6 +68,81 @@ void* find_or_build(const kernel::FusedProgram& program, const kernel::KernelVar
   return fn;
 }
 
+// The last elementwise layouts planned on this thread: a call whose inputs
+// have the shapes, strides and flags of an earlier call of the same program
+// reuses that layout and kernel (no planning, no variant key). The program's
+// name guards against another program at a freed program's address.
+struct RecentLayout {
+  const kernel::FusedProgram* program = nullptr;
+  std::string name;
+  bool force_large_index = false;
+  std::vector<Shape> shapes;
+  std::vector<Strides> strides;
+  std::vector<size_t> data_sizes;
+  std::vector<uint8_t> flags;
+  Shape out_shape;
+  kernel::FusedLayout layout;
+  void* fn = nullptr;
+};
+constexpr size_t recent_layouts = 8;
+thread_local std::array<RecentLayout, recent_layouts> layouts;
+thread_local size_t layouts_next = 0;
+
+uint8_t flag_bits(const array& a) {
+  auto f = a.flags();
+  return uint8_t(f.contiguous) | uint8_t(f.row_contiguous) << 1 | uint8_t(f.col_contiguous) << 2;
+}
+
+bool same_inputs(const RecentLayout& r, const std::vector<array>& inputs, const Shape& out_shape,
+                 bool force_large_index) {
+  if (r.force_large_index != force_large_index || r.shapes.size() != inputs.size() ||
+      r.out_shape != out_shape) {
+    return false;
+  }
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    auto& x = inputs[i];
+    if (r.data_sizes[i] != x.data_size() || r.flags[i] != flag_bits(x) ||
+        r.shapes[i] != x.shape() || r.strides[i] != x.strides()) {
+      return false;
+    }
+  }
+  return true;
+}
+
+const RecentLayout* find_recent_layout(const kernel::FusedProgram& program,
+                                       const std::vector<array>& inputs, const Shape& out_shape,
+                                       bool force_large_index) {
+  for (auto& r : layouts) {
+    if (r.program == &program && r.fn && r.name == program.name &&
+        same_inputs(r, inputs, out_shape, force_large_index)) {
+      return &r;
+    }
+  }
+  return nullptr;
+}
+
+void remember_layout(const kernel::FusedProgram& program, const std::vector<array>& inputs,
+                     const Shape& out_shape, bool force_large_index,
+                     const kernel::FusedLayout& layout, void* fn) {
+  auto& r = layouts[layouts_next++ % recent_layouts];
+  r.program = &program;
+  r.name = program.name;
+  r.force_large_index = force_large_index;
+  r.shapes.clear();
+  r.strides.clear();
+  r.data_sizes.clear();
+  r.flags.clear();
+  for (auto& x : inputs) {
+    r.shapes.push_back(x.shape());
+    r.strides.push_back(x.strides());
+    r.data_sizes.push_back(x.data_size());
+    r.flags.push_back(flag_bits(x));
+  }
+  r.out_shape = out_shape;
+  r.layout = layout;
+  r.fn = fn;
+}
+
 // The kernel's argument array: vector inputs then outputs. Regions hold at
 // most a few dozen arrays, so it lives on the stack (no allocation per call).
 class KernelArgs {
@@ -130,18 +205,28 @@ bool eval_compiled_jit(const kernel::FusedProgram& program, const std::vector<ar
                        std::vector<array>& outputs) {
   if (!jit_available()) return false;
   if (program.row) return eval_row_jit(program, inputs, outputs);
-  auto layout = kernel::plan_fused_layout(inputs, program.constant_inputs, outputs[0].shape(),
-                                          jit_force_large_index());
-
-  if (layout.size == 0) { // nothing to compute
-    kernel::allocate_fused_outputs(inputs, program.constant_inputs, outputs, layout);
-    return true;
+  const Shape& out_shape = outputs[0].shape();
+  const bool force_large = jit_force_large_index();
+  const kernel::FusedLayout* planned = nullptr;
+  void* fn = nullptr;
+  kernel::FusedLayout fresh;
+  if (auto* recent = find_recent_layout(program, inputs, out_shape, force_large)) {
+    planned = &recent->layout;
+    fn = recent->fn;
+  } else {
+    fresh = kernel::plan_fused_layout(inputs, program.constant_inputs, out_shape, force_large);
+    planned = &fresh;
+    if (fresh.size == 0) { // nothing to compute
+      kernel::allocate_fused_outputs(inputs, program.constant_inputs, outputs, fresh);
+      return true;
+    }
+    // Find the variant, building it on first use (before touching outputs, so
+    // the caller can still fall back to eager kernels).
+    fn = find_or_build(program, fresh.range_variant());
+    if (!fn) return false;
+    remember_layout(program, inputs, out_shape, force_large, fresh, fn);
   }
-
-  // Find the variant, building it on first use (before touching outputs, so
-  // the caller can still fall back to eager kernels).
-  void* fn = find_or_build(program, layout.variant());
-  if (!fn) return false;
+  const kernel::FusedLayout& layout = *planned;
 
   kernel::allocate_fused_outputs(inputs, program.constant_inputs, outputs, layout);
   kernel_runs.fetch_add(1, std::memory_order_relaxed);
