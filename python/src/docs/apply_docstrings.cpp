@@ -13,6 +13,8 @@
 
 #include "docstrings.h"
 
+#include "../bindings.h"
+
 namespace mxpy::docs {
 
 namespace {

@@ -6,7 +6,13 @@
 
 #include <vector>
 
-#include "../bindings.h"
+// The tables are plain text: declared without pybind11, so that they build in
+// a fraction of a second (the one function taking the module is in
+// apply_docstrings.cpp).
+namespace pybind11 {
+class module_;
+}
+namespace py = pybind11;
 
 namespace mxpy::docs {
 
