@@ -64,6 +64,23 @@ namespace {
 // Handles whose release was deferred by the outermost ~ArrayDesc of this
 // thread; null when no release is under way.
 thread_local std::vector<array>* deferred_releases = nullptr;
+
+// Empties the sibling lists of a whole group (`own` is one member's list)
+// before dropping any handle: a dropped handle runs ~array, whose cycle check
+// would otherwise see a half-cleared group (counts that look like "only the
+// group holds it") and clear the lists being walked here, dropping handles
+// twice.
+void release_sibling_lists(std::vector<array>& own) {
+  std::vector<array> group = std::move(own);
+  own.clear();
+  std::vector<std::vector<array>> lists;
+  lists.reserve(group.size());
+  for (auto& s : group) {
+    lists.push_back(std::move(s.siblings()));
+    s.siblings().clear();
+  }
+  // `lists` and `group` are destroyed here, every list already empty.
+}
 } // namespace
 
 // Destroying the head of a long chain must not recurse once per node (nor
@@ -149,10 +166,7 @@ array::~array() {
   }
   if (do_detach) {
     auto keep = desc_;
-    for (auto& s : keep->siblings) {
-      s.desc_->siblings.clear();
-    }
-    keep->siblings.clear();
+    release_sibling_lists(keep->siblings);
   }
 }
 
@@ -205,16 +219,16 @@ void array::set_siblings(std::vector<array> siblings, uint32_t position) {
 }
 
 void array::detach() {
-  for (auto& s : desc_->siblings) {
+  auto keep = desc_;
+  for (auto& s : keep->siblings) {
     s.desc_->primitive = nullptr;
     s.desc_->inputs.clear();
-    s.desc_->siblings.clear();
     s.desc_->position = 0;
   }
-  desc_->primitive = nullptr;
-  desc_->inputs.clear();
-  desc_->siblings.clear();
-  desc_->position = 0;
+  keep->primitive = nullptr;
+  keep->inputs.clear();
+  keep->position = 0;
+  release_sibling_lists(keep->siblings);
 }
 
 void array::eval() {
