@@ -204,9 +204,12 @@ TEST_CASE("sgemm dispatch: MXCORE_GEMM picks BLAS or an own kernel") {
   setenv("MXCORE_GEMM", "avx2", 1);
   CHECK(use_own(1, 1, 1, false) == (avx2_kernels() != nullptr));
   setenv("MXCORE_GEMM", "auto", 1);
-  // the automatic choice: large products and decoding-shaped ones are ours
-  // where the CPU has AVX-512, tiny and thin ones stay on BLAS
-  CHECK(use_own(512, 512, 512, false) == (avx512_kernels() != nullptr));
+  // the automatic choice: decoding-shaped products are ours where the CPU
+  // has AVX-512; mid-sized, tiny and thin ones stay on BLAS
+  CHECK(!use_own(512, 512, 512, false));
+  CHECK(!use_own(256, 1024, 512, true));
+  CHECK(!use_own(1, 256, 256, false));
+  CHECK(use_own(8, 4096, 4096, true) == (avx512_kernels() != nullptr));
   CHECK(use_own(1, 4096, 4096, false) == (avx512_kernels() != nullptr));
   CHECK(!use_own(8, 8, 8, false));
   CHECK(!use_own(512, 3, 512, true));
