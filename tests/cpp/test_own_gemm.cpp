@@ -200,19 +200,19 @@ TEST_CASE("sgemm dispatch: MXCORE_GEMM picks BLAS or an own kernel") {
     CHECK(check(t, [&](const Sgemm& p) { sgemm(p); }, rng) <= 1);
   }
   setenv("MXCORE_GEMM", "blas", 1);
-  CHECK(!use_own(64, 64, 64, true));
+  CHECK(!use_own(64, 64, 64));
   setenv("MXCORE_GEMM", "avx2", 1);
-  CHECK(use_own(1, 1, 1, false) == (avx2_kernels() != nullptr));
+  CHECK(use_own(1, 1, 1) == (avx2_kernels() != nullptr));
   setenv("MXCORE_GEMM", "auto", 1);
   // the automatic choice: decoding-shaped products are ours where the CPU
   // has AVX-512; mid-sized, tiny and thin ones stay on BLAS
-  CHECK(!use_own(512, 512, 512, false));
-  CHECK(!use_own(256, 1024, 512, true));
-  CHECK(!use_own(1, 256, 256, false));
-  CHECK(use_own(8, 4096, 4096, true) == (avx512_kernels() != nullptr));
-  CHECK(use_own(1, 4096, 4096, false) == (avx512_kernels() != nullptr));
-  CHECK(!use_own(8, 8, 8, false));
-  CHECK(!use_own(512, 3, 512, true));
+  CHECK(!use_own(512, 512, 512));
+  CHECK(!use_own(256, 1024, 512));
+  CHECK(!use_own(1, 256, 256));
+  CHECK(use_own(8, 4096, 4096) == (avx512_kernels() != nullptr));
+  CHECK(use_own(1, 4096, 4096) == (avx512_kernels() != nullptr));
+  CHECK(!use_own(8, 8, 8));
+  CHECK(!use_own(512, 3, 512));
   setenv("MXCORE_GEMM", "bogus", 1);
   CHECK_THROWS_AS(mode(), std::invalid_argument);
   unsetenv("MXCORE_GEMM");

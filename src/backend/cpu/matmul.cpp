@@ -124,7 +124,7 @@ void gemm_batched(const array& a, const array& b, array& out, float alpha, float
   const T* pb = B.data<T>();
   T* pc = out.data<T>();
   if constexpr (std::is_same_v<T, float>) {
-    if (gemm::use_own(m, n, k, lb.transposed)) {
+    if (gemm::use_own(m, n, k)) {
       gemm::sgemm_batched({la.transposed, lb.transposed, m, n, k, alpha, pa, la.ld, pb, lb.ld,
                            beta, pc, n},
                           offsets);

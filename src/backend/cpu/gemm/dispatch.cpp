@@ -39,18 +39,25 @@ Mode mode() {
                                           "or avx2, got '") + env + "'.");
 }
 
-bool use_own(int64_t m, int64_t n, int64_t k, bool /*tb*/) {
+namespace {
+
+// The own GEMM's kernels for this product in the current mode, or null for
+// OpenBLAS (the environment is read once per product).
+const KernelSet* chosen_kernels(int64_t m, int64_t n, int64_t k) {
   const Mode md = mode();
   const KernelSet* ks = kernels(md);
-  if (ks == nullptr) return false;
-  if (md != Mode::automatic) return true;
+  if (ks == nullptr || md != Mode::automatic) return ks;
   // Only few-row products against a large B (decoding's x @ w, x @ w.T with
   // a weight of 2^22+ elements), where reading B once without packing is 2-4x
   // OpenBLAS. Everywhere else OpenBLAS measured faster end to end on two
   // threads (docs/GEMM.md), so it stays there.
-  if (n <= 4) return false;  // the 16-column edge panel would be mostly padding
-  return ks->small_m > 0 && m <= ks->small_m && n * k >= (int64_t(1) << 22);
+  if (n <= 4) return nullptr;  // the 16-column edge panel would be mostly padding
+  return ks->small_m > 0 && m <= ks->small_m && n * k >= (int64_t(1) << 22) ? ks : nullptr;
 }
+
+} // namespace
+
+bool use_own(int64_t m, int64_t n, int64_t k) { return chosen_kernels(m, n, k) != nullptr; }
 
 void blas_sgemm(const Sgemm& p) {
   scipy_cblas_sgemm(CblasRowMajor, p.ta ? CblasTrans : CblasNoTrans,
@@ -59,7 +66,7 @@ void blas_sgemm(const Sgemm& p) {
 }
 
 void sgemm(const Sgemm& p, bool threaded) {
-  const KernelSet* ks = use_own(p.m, p.n, p.k, p.tb) ? kernels(mode()) : nullptr;
+  const KernelSet* ks = chosen_kernels(p.m, p.n, p.k);
   if (ks == nullptr) {
     blas_sgemm(p);
     return;

@@ -30,9 +30,8 @@ struct Sgemm {
 enum class Mode { automatic, blas, avx512, avx2 };
 Mode mode();  // read from the environment on every call (tests switch it)
 
-// Whether the product of this shape (tb: op(B) = B^T) runs on mxcore's GEMM
-// in the current mode.
-bool use_own(int64_t m, int64_t n, int64_t k, bool tb);
+// Whether the product of this shape runs on mxcore's GEMM in the current mode.
+bool use_own(int64_t m, int64_t n, int64_t k);
 
 // One product; `threaded` lets it spread over the thread pool (run serially
 // when called inside a parallel region). Picks own GEMM or BLAS by use_own.
