@@ -52,6 +52,21 @@ int main() {
     std::cout << "FAIL erf: the preamble kept the portable erf\n";
   }
   build("erf", erf + "extern \"C\" __global__ void k(float* y) { y[threadIdx.x] = kernel_ops::Erf{}(y[threadIdx.x]); }\n");
+  // Every elementwise functor through the shared preamble, called on float
+  // (int for the bitwise ops, bool for the logical ones): catches builtins NVRTC lacks (cuda_head()).
+  for (auto op : kernel::all_ops()) {
+    auto kind = kernel::op_kind(op);
+    std::string name = kernel::op_name(op);
+    if (kind != kernel::NodeKind::unary && kind != kernel::NodeKind::binary) continue;
+    bool integer = name.rfind("Bitwise", 0) == 0 || name.find("Shift") != std::string::npos ||
+                   name == "Invert";
+    if (name == "Conjugate" || name == "Real" || name == "Imag") continue;  // complex only
+    std::string t = integer ? "int" : name.rfind("Logical", 0) == 0 ? "bool" : "float";
+    std::string call = kind == kernel::NodeKind::unary ? "(y[i])" : "(y[i], y[i + 1])";
+    build("functor_" + name, kernel_head({op}) + "extern \"C\" __global__ void k(" + t +
+                                 "* y) { int i = threadIdx.x; y[i] = kernel_ops::" + name + "{}" +
+                                 call + "; }\n");
+  }
   std::cout << "fails " << fails << "\n";
   return fails != 0;
 }

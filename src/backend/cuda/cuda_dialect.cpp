@@ -35,7 +35,7 @@ std::string cuda_head() {
       "#define __builtin_inf() __builtin_bit_cast(double, 0x7ff0000000000000ull)\n"
       "#define __builtin_nanf(s) __builtin_bit_cast(float, 0x7fc00000u)\n"
       "#define __builtin_nan(s) __builtin_bit_cast(double, 0x7ff8000000000000ull)\n";
-  for (const char* f : {"sqrt", "exp", "log", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "expm1", "log1p", "log2", "erf", "fabs", "floor", "ceil", "rint", "atan2", "hypot", "fmod", "pow", "copysign"}) {
+  for (const char* f : {"sqrt", "exp", "log", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "expm1", "log1p", "log2", "erf", "fabs", "floor", "ceil", "rint", "atan2", "hypot", "fmod", "pow", "copysign", "fma"}) {
     s += std::string("#define __builtin_") + f + " ::" + f + "\n";
     s += std::string("#define __builtin_") + f + "f ::" + f + "f\n";
   }
