@@ -3,7 +3,8 @@
 // scans (cumsum/cumprod/cummax/cummin/logcumsumexp, inclusive or
 // exclusive, either direction: a warp per line, 32 elements at a time
 // through a shuffle scan with the carry of the chunks before); complex64 as
-// on the CPU (lexicographic order, cuda_complex.cpp). The lines
+// on the CPU (lexicographic order, cuda_complex.cpp), its non-associative
+// folds a thread per line. The lines
 // are laid out as dense rows first (cuda_kernels.h).
 #include <stdexcept>
 
@@ -17,11 +18,33 @@ namespace {
 
 constexpr int arg_threads = 256;
 
+// complex64's order is not transitive once a part is NaN ((1, nan) beats
+// (2, 0), which beats it back), so no tree of comparisons gives the CPU's
+// answer: a thread walks each line in the CPU's order.
+bool sequential_lines(Dtype t) { return t == complex64; }
+
 std::string arg_reduce_source(Dtype t, bool is_max, const std::string& symbol) {
   const std::string cmp = is_max ? ">" : "<";
-  return kernel_head() + type_text("in", t) +
-         "__device__ inline bool better(in_v a, in_v b) { return (a " + cmp +
-         " b) || (a != a && b == b); }\n"
+  const std::string head = kernel_head() + type_text("in", t) +
+                           "__device__ inline bool better(in_v a, in_v b) { return (a " + cmp +
+                           " b) || (a != a && b == b); }\n";
+  if (sequential_lines(t)) {
+    return head + "extern \"C\" __global__ void __launch_bounds__(256) " + symbol +
+           "(const in_s* x, uint32_t* out, int64_t rows, int64_t len) {\n"
+           "  const int64_t step = int64_t(gridDim.x) * blockDim.x;\n"
+           "  for (int64_t row = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; row < rows; row += step) {\n"
+           "    const in_s* line = x + row * len;\n"
+           "    in_v best = in_load(line[0]);\n"
+           "    uint32_t at = 0;\n"
+           "    for (int64_t k = 1; k < len; ++k) {\n"
+           "      in_v v = in_load(line[k]);\n"
+           "      if (better(v, best)) { best = v; at = uint32_t(k); }\n"
+           "    }\n"
+           "    out[row] = at;\n"
+           "  }\n"
+           "}\n";
+  }
+  return head +
          "extern \"C\" __global__ void __launch_bounds__(256) " + symbol +
          "(const in_s* x, uint32_t* out, int64_t rows, int64_t len) {\n"
          "  __shared__ in_v best_v[256];\n"
@@ -72,7 +95,8 @@ void arg_reduce(ArgReduce& r, const std::vector<array>& inputs, std::vector<arra
   std::vector<void*> args{&x, &y, &rows, &len};
   Launch launch_shape;
   launch_shape.block[0] = arg_threads;
-  launch_shape.grid[0] = static_cast<unsigned>(std::min<int64_t>(rows, 1 << 20));
+  const int64_t blocks = sequential_lines(in.dtype()) ? (rows + arg_threads - 1) / arg_threads : rows;
+  launch_shape.grid[0] = static_cast<unsigned>(std::min<int64_t>(blocks, 1 << 20));
   launch(fn, launch_shape, args, cuda_stream(s));
 }
 
@@ -85,6 +109,13 @@ kernel::Op scan_fold_op(Scan::ReduceType t) {
     case Scan::LogAddExp: break;
   }
   return kernel::Op::LogAddExp;
+}
+
+// complex64's max/min keep a NaN-part value only on one side, and its
+// log-add-exp is defined up to 2*pi*i, so a shuffle scan's other grouping
+// gives other values: these scans walk each line in order, a thread a line.
+bool sequential_scan(Dtype out_t, Scan::ReduceType type) {
+  return sequential_lines(out_t) && type != Scan::Sum && type != Scan::Prod;
 }
 
 std::string scan_source(Dtype in_t, Dtype out_t, Scan::ReduceType type, const std::string& symbol) {
@@ -108,9 +139,27 @@ std::string scan_source(Dtype in_t, Dtype out_t, Scan::ReduceType type, const st
   }
   std::vector<kernel::Op> functors;
   if (type == Scan::LogAddExp && out_t != complex64) functors.push_back(kernel::Op::LogAddExp);
-  return kernel_head(functors) + type_text("in", in_t) + type_text("out", out_t) +
-         "typedef out_v acc_v;\n"
-         "__device__ inline void fold(acc_v& a, acc_v x) { " + fold + " }\n"
+  const std::string head = kernel_head(functors) + type_text("in", in_t) + type_text("out", out_t) +
+                           "typedef out_v acc_v;\n"
+                           "__device__ inline void fold(acc_v& a, acc_v x) { " + fold + " }\n";
+  if (sequential_scan(out_t, type)) {
+    return head + "extern \"C\" __global__ void __launch_bounds__(256) " + symbol +
+           "(const in_s* x, out_s* y, int64_t rows, int64_t len, int reverse, int inclusive) {\n"
+           "  const int64_t step = int64_t(gridDim.x) * blockDim.x;\n"
+           "  for (int64_t row = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; row < rows; row += step) {\n"
+           "    const in_s* xl = x + row * len;\n"
+           "    out_s* yl = y + row * len;\n"
+           "    acc_v a = " + init + ";\n"
+           "    for (int64_t t = 0; t < len; ++t) {\n"
+           "      const int64_t k = reverse ? len - 1 - t : t;\n"
+           "      const acc_v v = acc_v(in_load(xl[k]));\n"
+           "      if (inclusive) { fold(a, v); yl[k] = out_store(a); }\n"
+           "      else { yl[k] = out_store(a); fold(a, v); }\n"
+           "    }\n"
+           "  }\n"
+           "}\n";
+  }
+  return head +
          "extern \"C\" __global__ void __launch_bounds__(256) " + symbol +
          "(const in_s* x, out_s* y, int64_t rows, int64_t len, int reverse, int inclusive) {\n"
          "  const int lane = threadIdx.x & 31;\n"
@@ -164,7 +213,9 @@ void scan(Scan& sc, const std::vector<array>& inputs, std::vector<array>& output
     std::vector<void*> args{&x, &y, &rows, &len, &reverse, &inclusive};
     Launch launch_shape;
     launch_shape.block[0] = 256;
-    launch_shape.grid[0] = static_cast<unsigned>(std::min<int64_t>((rows + 7) / 8, 1 << 20));
+    const int64_t per_block = sequential_scan(out.dtype(), sc.reduce_type()) ? 256 : 8;
+    launch_shape.grid[0] =
+        static_cast<unsigned>(std::min<int64_t>((rows + per_block - 1) / per_block, 1 << 20));
     launch(fn, launch_shape, args, cuda_stream(s));
   }
   adopt_lines_layout(out, result, l.perm);
