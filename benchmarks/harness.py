@@ -2,7 +2,10 @@
 
 Each round times every implementation of a workload once, in turn, so noise
 from other processes hits all of them alike; the reported time is the median
-over rounds. Results go to a table on stdout and to
+over rounds. One sample runs its unit as many times as fill `sample_seconds`
+(counted per implementation from the warm-up), so a sub-millisecond step is
+measured in its steady state, not only right after another framework's turn
+has left the caches cold and its worker threads awake. Results go to a table on stdout and to
 benchmarks/results/<name>.md, .json and (when matplotlib is installed) .png.
 """
 import json
@@ -27,20 +30,24 @@ class Workload:
         self.impls[impl] = fn
 
 
-def time_interleaved(workload, rounds, warmup=2):
+def time_interleaved(workload, rounds, warmup=2, sample_seconds=0.05):
     """Median seconds per unit for every implementation, interleaved. A
     self-timed workload's units return their own seconds (first calls timed
-    inside a fresh process)."""
+    inside a fresh process); they run once per sample."""
     failed = {}
     if workload.self_timed:
         warmup = 0
     samples = {impl: [] for impl in workload.impls}
+    repeats = {impl: 1 for impl in workload.impls}
 
-    def attempt(impl, fn):
+    def attempt(impl, fn, times=1):
         try:
             tic = time.perf_counter()
-            measured = fn()
-            return measured if workload.self_timed else time.perf_counter() - tic
+            for _ in range(times):
+                measured = fn()
+            if workload.self_timed:
+                return measured
+            return (time.perf_counter() - tic) / times
         except Exception as e:  # a peer that cannot run this workload
             failed[impl] = f"{type(e).__name__}: {(str(e).splitlines() or [''])[0][:120]}"
             return None
@@ -48,11 +55,13 @@ def time_interleaved(workload, rounds, warmup=2):
     for _ in range(warmup):
         for impl, fn in workload.impls.items():
             if impl not in failed:
-                attempt(impl, fn)
+                seconds = attempt(impl, fn)
+                if seconds and not workload.self_timed:
+                    repeats[impl] = max(1, min(1000, round(sample_seconds / seconds)))
     for _ in range(rounds):
         for impl, fn in workload.impls.items():
             if impl not in failed:
-                seconds = attempt(impl, fn)
+                seconds = attempt(impl, fn, repeats[impl])
                 if seconds is not None:
                     samples[impl].append(seconds)
     return {impl: statistics.median(s) / workload.scale
