@@ -227,7 +227,11 @@ array expand_dims(const array& a, const std::vector<int>& axes, StreamOrDevice s
   auto ax = normalize_axes(axes, out_ndim, "expand_dims");
   Shape shape = a.shape();
   for (int i : ax) shape.insert(shape.begin() + i, 1);
-  return reshape(a, shape, s);
+  if (ax.empty()) return a;
+  return array(shape, a.dtype(),
+               std::make_shared<Reshape>(to_stream(s), shape, a.shape(), Shape{},
+                                         std::pair<int, int>{-1, -1}, std::move(ax)),
+               {a});
 }
 
 array expand_dims(const array& a, int axis, StreamOrDevice s) {
