@@ -118,7 +118,10 @@ class SliceUpdate : public UnaryPrimitive {
   MXCORE_TRANSFORM_DECLS
   MXCORE_DEFINE_NAME(SliceUpdate)
   bool is_equivalent(const Primitive& other) const override;
-  MXCORE_DEFINE_INPUT_OUTPUT_SHAPE()
+  // The source's shape, once the update still fills the window fixed at
+  // trace time inside it (shapeless compile: else ValueError, never a write
+  // out of bounds).
+  std::vector<Shape> output_shapes(const std::vector<array>& inputs) override;
 
   // State, read by export (src/export/).
   const Shape& start() const { return start_; }
