@@ -84,3 +84,25 @@ def test_slice_update_at_a_dynamic_start_follows_new_shapes():
     want = x.copy()
     want[1:4] = 1
     np.testing.assert_array_equal(np.array(f(mx.array(x), mx.ones((3, 3)))), want)
+
+
+def test_repeat_follows_the_other_dims():
+    check_against_eager(lambda x: mx.repeat(x, 2, axis=0) + 1, [[(2, 3)], [(4, 3)], [(4, 5)]])
+    check_against_eager(lambda x: mx.repeat(x, 3, axis=1) * x.sum(), [[(2, 1)], [(5, 4)]])
+    check_against_eager(lambda x: mx.repeat(x, 1, axis=-1) - 1, [[(2, 3)], [(3, 6)]])
+
+
+def test_broadcast_arrays_follow_each_call():
+    def f(a, b):
+        x, y = mx.broadcast_arrays(a, b)
+        return x.sum(0), y * 2, x + y
+
+    check_against_eager(f, [[(2, 1), (1, 3)], [(4, 1), (1, 5)], [(3, 2), (1, 2)]])
+
+
+def test_explicit_broadcast_to_keeps_its_shape_and_raises_when_it_no_longer_fits():
+    f = mx.compile(lambda x: mx.broadcast_to(x, (2, 3)).sum(0), shapeless=True)
+    np.testing.assert_array_equal(np.array(f(mx.ones((2, 1)))), [2.0, 2.0, 2.0])
+    np.testing.assert_array_equal(np.array(f(mx.ones((1, 1)))), [2.0, 2.0, 2.0])
+    with pytest.raises(ValueError, match=r"\[Broadcast\]"):
+        mx.eval(f(mx.ones((4, 1))))
