@@ -93,9 +93,57 @@ def shapeless_binary_cases():
                 out = []
                 for k, s in enumerate(shapes):
                     out.append(c(*_arrays(lib, s, k)))
+                    lib.eval(out[-1])  # as programs do between calls
                 return out
 
             yield Case(f"shapeless_bcast.{name}[{sname}]", "shapeless_bcast", "", case, 20.0)
+
+
+# Ops whose graphs pinned trace-time shapes: (function of lib, shape sets)
+OP_FNS = {
+    "sdpa": (lambda lib, q, k, v: lib.fast.scaled_dot_product_attention(q, k, v, scale=0.5),
+             [[(1, 2, 3, 4)] * 3, [(2, 2, 5, 4), (2, 2, 6, 4), (2, 2, 6, 4)]]),
+    "sdpa_causal": (lambda lib, q, k, v: lib.fast.scaled_dot_product_attention(
+        q, k, v, scale=0.5, mask="causal"), [[(1, 2, 3, 4)] * 3, [(2, 2, 5, 4)] * 3,
+                                            [(1, 2, 2, 4), (1, 2, 6, 4), (1, 2, 6, 4)]]),
+    "none_index": (lambda lib, a, b: a[None, :] + b,
+                   [[(1, 1), (2, 1, 1)], [(1, 4), (2, 1, 4)], [(3, 4), (2, 3, 4)]]),
+    "none_index_outer": (lambda lib, a, b: a[:, None] * b[None],
+                         [[(2, 3), (4, 3)], [(5, 3), (2, 3)], [(1, 3), (1, 3)]]),
+    "repeat": (lambda lib, x: lib.repeat(x, 2, axis=0) + 1, [[(2, 3)], [(4, 3)], [(4, 5)]]),
+    "broadcast_arrays": (lambda lib, a, b: sum(lib.broadcast_arrays(a, b)),
+                         [[(2, 1), (1, 3)], [(4, 1), (1, 5)]]),
+    "broadcast_arrays_sum": (lambda lib, a, b: lib.broadcast_arrays(a, b)[0].sum(0),
+                             [[(2, 1), (1, 3)], [(4, 1), (1, 5)]]),
+    "broadcast_to_fixed": (lambda lib, x: lib.broadcast_to(x, (2, 3)).sum(0),
+                           [[(2, 1)], [(1, 1)], [(4, 1)]]),
+    "pad": (lambda lib, x: lib.pad(x, [(0, 0), (1, 1)]) * 2, [[(2, 3)], [(4, 3)]]),
+    "heads_reshape": (lambda lib, x: x.reshape(x.shape[0], x.shape[1], 2, -1).transpose(0, 2, 1, 3),
+                      [[(1, 3, 4)], [(2, 5, 4)]]),
+    "softmax_ce": (lambda lib, x, t: -(lib.log(lib.softmax(x, -1)) * t).sum(-1).mean(),
+                   [[(2, 5), (2, 5)], [(3, 5), (3, 5)], [(3, 7), (3, 7)]]),
+    "layernorm_affine": (lambda lib, x, w, b: lib.fast.layer_norm(x, w, b, 1e-5),
+                         [[(2, 4), (4,), (4,)], [(3, 6), (6,), (6,)], [(1, 1, 6), (6,), (6,)]]),
+    "rms_norm": (lambda lib, x, w: lib.fast.rms_norm(x, w, 1e-5), [[(2, 4), (4,)], [(5, 8), (8,)]]),
+    "vmap_bcast": (lambda lib, a, b: lib.vmap(lambda x, y: x * y)(a, b),
+                   [[(2, 1), (2, 1)], [(2, 3), (2, 1)], [(4, 1), (4, 5)]]),
+    "concat": (lambda lib, a, b: lib.concatenate([a, b], axis=0) * 2, [[(2, 3), (1, 3)], [(3, 3), (2, 3)]]),
+    "mean_grad": (lambda lib, x, y: lib.grad(lambda p, q: ((p - q) ** 2).mean())(x, y),
+                  [[(4, 1), (4, 1)], [(4, 3), (4, 3)], [(6, 3), (1, 3)]]),
+}
+
+
+def shapeless_op_cases():
+    for name, (fn, shapes) in OP_FNS.items():
+        def case(lib, fn=fn, shapes=shapes):
+            c = _compile(lib, lambda *args: fn(lib, *args), shapeless=True)
+            out = []
+            for k, s in enumerate(shapes):
+                out.append(c(*_arrays(lib, s, k)))
+                lib.eval(out[-1])
+            return out
+
+        yield Case(f"shapeless_ops.{name}", "shapeless_ops", "", case, 50.0)
 
 
 def shapeless_misc_cases():
@@ -288,6 +336,7 @@ def state_cases():
 
 def all_s7_cases():
     yield from shapeless_binary_cases()
+    yield from shapeless_op_cases()
     yield from shapeless_misc_cases()
     yield from state_cases()
 
