@@ -118,6 +118,7 @@ std::vector<array> compile_replace(const std::vector<array>& tape,
     auto primitive = a.primitive_ptr();
     if (shapeless && !real_inputs.empty()) {
       if (auto gather = shapeless_gather(a, real_inputs)) primitive = std::move(gather);
+      check_shapeless_scatter(a, real_inputs);
       shapes = shapeless_output_shapes(*primitive, real_inputs);
       broadcast_to_call_shape(*primitive, real_inputs, shapes[0]);
     } else {

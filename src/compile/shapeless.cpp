@@ -200,4 +200,33 @@ std::shared_ptr<Primitive> shapeless_gather(const array& traced,
   return std::make_shared<Gather>(g.stream(), g.axes(), std::move(sizes));
 }
 
+// A scatter's window over an axis it does not index covered the whole axis
+// at trace time (a.at[:, i] = v): when its updates kept that extent and the
+// axis changed, the scatter would write part of it. It raises instead (MLX
+// follows here; mxcore's updates are fixed at the traced extent).
+void check_shapeless_scatter(const array& traced, const std::vector<array>& real_inputs) {
+  if (typeid(traced.primitive()) != typeid(Scatter)) return;
+  auto& sc = static_cast<const Scatter&>(traced.primitive());
+  const Shape& traced_src = traced.inputs()[0].shape();
+  const Shape& src = real_inputs[0].shape();
+  const Shape& traced_upd = traced.inputs().back().shape();
+  const Shape& upd = real_inputs.back().shape();
+  if (src == traced_src || src.size() != traced_src.size() || upd.size() != traced_upd.size()) {
+    return;
+  }
+  size_t lead = traced_upd.size() - traced_src.size();
+  for (size_t d = 0; d < src.size(); ++d) {
+    bool indexed = std::find(sc.axes().begin(), sc.axes().end(), static_cast<int>(d)) !=
+                   sc.axes().end();
+    // Updates that followed the axis (a gather's vjp) still cover it.
+    if (!indexed && traced_upd[lead + d] == traced_src[d] && upd[lead + d] != src[d]) {
+      throw std::invalid_argument(
+          std::string("[") + sc.name() + "] Axis " + std::to_string(d) +
+          " was updated whole at trace time (size " + std::to_string(traced_src[d]) +
+          ") and is " + std::to_string(src[d]) +
+          " now: shapeless compile cannot follow a full-axis slice in an update.");
+    }
+  }
+}
+
 } // namespace mxcore::detail

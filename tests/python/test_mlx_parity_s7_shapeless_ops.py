@@ -106,3 +106,22 @@ def test_explicit_broadcast_to_keeps_its_shape_and_raises_when_it_no_longer_fits
     np.testing.assert_array_equal(np.array(f(mx.ones((1, 1)))), [2.0, 2.0, 2.0])
     with pytest.raises(ValueError, match=r"\[Broadcast\]"):
         mx.eval(f(mx.ones((4, 1))))
+
+
+def test_full_axis_slice_update_raises_once_that_axis_changes():
+    # x.at[:, 1:2] updates all of axis 0; its updates keep the traced extent,
+    # so a grown axis 0 raises instead of updating only its first rows.
+    f = mx.compile(lambda x: x.at[:, 1:2].multiply(3.0), shapeless=True)
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    want = x.copy()
+    want[:, 1:2] *= 3
+    np.testing.assert_array_equal(np.array(f(mx.array(x))), want)
+    with pytest.raises(ValueError, match=r"Axis 0 was updated whole at trace time"):
+        mx.eval(f(mx.zeros((4, 3))))
+    # the gather's vjp scatters over a whole axis too, but its updates follow
+    g = mx.compile(mx.grad(lambda x: (x[:, mx.array([0, 2])] ** 2).sum()), shapeless=True)
+    for shape in [(2, 3), (5, 4)]:
+        x = np.arange(np.prod(shape), dtype=np.float32).reshape(shape)
+        want = np.zeros_like(x)
+        want[:, [0, 2]] = 2 * x[:, [0, 2]]
+        np.testing.assert_array_equal(np.array(g(mx.array(x))), want)

@@ -170,7 +170,7 @@ def test_shapeless_scatter_and_gather_that_cannot_follow_raise_not_corrupt():
     x = np.zeros((3, 4), np.float32)
     np.testing.assert_array_equal(np.array(add(mx.array(x), mx.array([2, 0]))),
                                   np.array([[9] * 4, [0] * 4, [9] * 4], np.float32))
-    with pytest.raises(ValueError, match="Updates of shape"):
+    with pytest.raises(ValueError, match="Updates of shape|updated whole at trace time"):
         mx.eval(add(mx.zeros((5, 6)), mx.array([1, 0, 3])))
     take = mx.compile(lambda x, i: mx.take_along_axis(x, i, axis=0), shapeless=True)
     mx.eval(take(mx.zeros((3, 4, 5)), mx.zeros((2, 4, 5), dtype=mx.int32)))
