@@ -127,8 +127,9 @@ std::vector<Shape> shapeless_output_shapes(Primitive& p, const std::vector<array
 // nullptr when the traced primitive still fits the real inputs.
 std::shared_ptr<Primitive> shapeless_gather(const array& traced,
                                             const std::vector<array>& real_inputs);
-// Raises ValueError when a scatter updated a whole axis at trace time and
-// that axis changed (its fixed-extent updates would cover part of it).
-void check_shapeless_scatter(const array& traced, const std::vector<array>& real_inputs);
+// Raises ValueError when a scatter or slice_update updated a whole axis at
+// trace time and that axis changed (its fixed-extent updates would cover
+// part of it).
+void check_shapeless_update(const array& traced, const std::vector<array>& real_inputs);
 
 } // namespace mxcore::detail

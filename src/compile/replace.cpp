@@ -4,6 +4,7 @@
 
 #include "compile/compile_impl.h"
 #include "mxcore/ops.h"
+#include "ops/util.h"
 #include "primitives/elementwise.h"
 #include "primitives/indexing.h"
 
@@ -19,14 +20,6 @@ bool broadcasts_inputs(const Primitive& p) {
          typeid(p) == typeid(DivMod);
 }
 
-std::string shape_text(const Shape& s) {
-  std::ostringstream os;
-  os << "(";
-  for (size_t i = 0; i < s.size(); ++i) os << (i ? "," : "") << s[i];
-  os << ")";
-  return os.str();
-}
-
 // The common shape of an elementwise primitive's inputs in this call: a dim
 // that was 1 at trace time may grow (MLX's Compiled::output_shapes), but
 // shapes that do not broadcast raise, naming the primitive (MLX reads out of
@@ -38,7 +31,7 @@ Shape broadcast_inputs_shape(const Primitive& p, const std::vector<array>& input
       common = broadcast_shapes(common, inputs[i].shape());
     } catch (const std::invalid_argument&) {
       throw std::invalid_argument(std::string("[") + p.name() + "] Shapes " +
-                                  shape_text(common) + " and " + shape_text(inputs[i].shape()) +
+                                  shape_str(common) + " and " + shape_str(inputs[i].shape()) +
                                   " cannot be broadcast (shapeless compile).");
     }
   }
@@ -70,7 +63,7 @@ void broadcast_to_call_shape(const Primitive& p, std::vector<array>& inputs,
 std::vector<Shape> shapeless_output_shapes(Primitive& p, const std::vector<array>& inputs) {
   if (broadcasts_inputs(p) && inputs.size() > 1) {
     auto common = broadcast_inputs_shape(p, inputs);
-    return std::vector<Shape>(p.kind() == PrimitiveKind::other ? 2 : 1, common);
+    return std::vector<Shape>(p.output_shapes(inputs).size(), common); // DivMod has two
   }
   auto shapes = p.output_shapes(inputs);
   auto kind = p.kind();
@@ -118,7 +111,7 @@ std::vector<array> compile_replace(const std::vector<array>& tape,
     auto primitive = a.primitive_ptr();
     if (shapeless && !real_inputs.empty()) {
       if (auto gather = shapeless_gather(a, real_inputs)) primitive = std::move(gather);
-      check_shapeless_scatter(a, real_inputs);
+      check_shapeless_update(a, real_inputs);
       shapes = shapeless_output_shapes(*primitive, real_inputs);
       broadcast_to_call_shape(*primitive, real_inputs, shapes[0]);
     } else {

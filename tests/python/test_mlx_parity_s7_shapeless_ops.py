@@ -125,3 +125,22 @@ def test_full_axis_slice_update_raises_once_that_axis_changes():
         want = np.zeros_like(x)
         want[:, [0, 2]] = 2 * x[:, [0, 2]]
         np.testing.assert_array_equal(np.array(g(mx.array(x))), want)
+
+
+def test_full_axis_setitem_raises_once_that_axis_changes():
+    def f(x):
+        x[:, 1:2] = 7.0
+        return x * 1
+
+    c = mx.compile(f, shapeless=True)
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    want = x.copy()
+    want[:, 1:2] = 7.0
+    np.testing.assert_array_equal(np.array(c(mx.array(x))), want)
+    # axis 1 changes, axis 0 (updated whole) keeps its size: column 1 as eagerly
+    x = np.arange(10, dtype=np.float32).reshape(2, 5)
+    want = x.copy()
+    want[:, 1:2] = 7.0
+    np.testing.assert_array_equal(np.array(c(mx.array(x))), want)
+    with pytest.raises(ValueError, match=r"\[slice_update\] Axis 0 was updated whole"):
+        mx.eval(c(mx.zeros((4, 3))))
