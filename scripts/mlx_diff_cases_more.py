@@ -314,3 +314,5 @@ def more_cases():
     yield from transform_cases()
     from mlx_diff_cases_s6 import s6_cases
     yield from s6_cases()
+    from mlx_diff_cases_s7 import s7_cases
+    yield from s7_cases()

@@ -359,7 +359,24 @@ array get_item(const array& a, const py::object& idx) {
   Shape start, stop, strides;
   window_params(index, start, stop, strides);
   array out = slice(a, start, stop, strides);
-  return reshape(out, index.result_shape);
+  // Integer items drop their axis and None items add one: a squeeze and an
+  // expand_dims, which shapeless compile follows (a reshape to the traced
+  // result shape would pin it).
+  std::vector<int> dropped, inserted;
+  int slice_axis = 0, result_axis = 0;
+  for (auto& item : p.items) {
+    if (item.kind == Kind::integer) {
+      dropped.push_back(slice_axis++);
+    } else if (item.kind == Kind::slice) {
+      ++slice_axis;
+      ++result_axis;
+    } else if (item.kind == Kind::none) {
+      inserted.push_back(result_axis++);
+    }
+  }
+  if (!dropped.empty()) out = squeeze(out, dropped);
+  if (!inserted.empty()) out = expand_dims(out, inserted);
+  return out;
 }
 
 } // namespace mxpy::indexing

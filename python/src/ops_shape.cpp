@@ -1,5 +1,6 @@
 // Python bindings of the shape ops, and the array methods that are shape ops.
 #include "convert.h"
+#include "ops/util.h"
 
 using namespace mxcore;
 using mxpy::to_array;
@@ -77,7 +78,8 @@ void init_ops_shape(py::module_& m) {
     return broadcast_to(to_array(a), to_shape(shape), s);
   }, py::arg("a"), py::pos_only(), py::arg("shape"), py::kw_only(), py::arg("stream") = py::none());
   m.def("broadcast_arrays", [](const py::args& arrays, mxpy::StreamArg s) {
-    return py::cast(broadcast_arrays(mxpy::to_array_list(arrays), s)); // a list, as in MLX
+    // a list, as in MLX
+    return py::cast(broadcast_arrays_following(mxpy::to_array_list(arrays), s));
   }, py::kw_only(), py::arg("stream") = py::none(), "Broadcast arrays against one another.");
   m.def("concatenate", [](const py::object& arrays, std::optional<int> axis, mxpy::StreamArg s) {
     auto xs = mxpy::to_array_list(arrays);

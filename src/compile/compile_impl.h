@@ -117,14 +117,19 @@ std::vector<array> compile_replace(const std::vector<array>& tape,
 
 void count_trace();
 
-// Primitive::output_shapes for shapeless compile, checked: an elementwise
-// primitive whose inputs no longer agree (broadcasting baked in at trace time)
-// raises instead of computing a wrong shape.
+// Primitive::output_shapes for shapeless compile: an elementwise primitive of
+// several inputs gives their broadcast shape (a dim 1 at trace time may grow)
+// and raises ValueError when they do not broadcast; a broadcast to a fixed
+// shape raises when its input no longer fits it.
 std::vector<Shape> shapeless_output_shapes(Primitive& p, const std::vector<array>& inputs);
 
 // ---- shapeless.cpp: a gather's whole-axis slices follow the call's shapes;
 // nullptr when the traced primitive still fits the real inputs.
 std::shared_ptr<Primitive> shapeless_gather(const array& traced,
                                             const std::vector<array>& real_inputs);
+// Raises ValueError when a scatter or slice_update updated a whole axis at
+// trace time and that axis changed (its fixed-extent updates would cover
+// part of it).
+void check_shapeless_update(const array& traced, const std::vector<array>& real_inputs);
 
 } // namespace mxcore::detail

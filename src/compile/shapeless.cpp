@@ -200,4 +200,56 @@ std::shared_ptr<Primitive> shapeless_gather(const array& traced,
   return std::make_shared<Gather>(g.stream(), g.axes(), std::move(sizes));
 }
 
+namespace {
+
+[[noreturn]] void throw_whole_axis(const char* op, size_t axis, int traced, int now) {
+  throw std::invalid_argument(
+      std::string("[") + op + "] Axis " + std::to_string(axis) +
+      " was updated whole at trace time (size " + std::to_string(traced) + ") and is " +
+      std::to_string(now) + " now: shapeless compile cannot follow a full-axis slice in an update.");
+}
+
+// x[:, i:j] = v: the window's full-axis dims keep their traced stop.
+void check_shapeless_slice_update(const array& traced, const std::vector<array>& real_inputs) {
+  auto& su = static_cast<const SliceUpdate&>(traced.primitive());
+  const Shape& traced_src = traced.inputs()[0].shape();
+  const Shape& src = real_inputs[0].shape();
+  if (src == traced_src || src.size() != traced_src.size()) return;
+  for (size_t d = 0; d < src.size(); ++d) {
+    bool whole = su.start()[d] == 0 && su.strides()[d] == 1 && su.stop()[d] == traced_src[d];
+    if (whole && src[d] != traced_src[d]) throw_whole_axis("slice_update", d, traced_src[d], src[d]);
+  }
+}
+
+} // namespace
+
+// An update's window over an axis it does not index covered the whole axis
+// at trace time (a.at[:, i] = v, x[:, 1:2] = v): when its updates kept that
+// extent and the axis changed, only part of the axis would be written. It
+// raises instead (MLX follows here; mxcore's updates keep the traced extent).
+void check_shapeless_update(const array& traced, const std::vector<array>& real_inputs) {
+  if (typeid(traced.primitive()) == typeid(SliceUpdate)) {
+    check_shapeless_slice_update(traced, real_inputs);
+    return;
+  }
+  if (typeid(traced.primitive()) != typeid(Scatter)) return;
+  auto& sc = static_cast<const Scatter&>(traced.primitive());
+  const Shape& traced_src = traced.inputs()[0].shape();
+  const Shape& src = real_inputs[0].shape();
+  const Shape& traced_upd = traced.inputs().back().shape();
+  const Shape& upd = real_inputs.back().shape();
+  if (src == traced_src || src.size() != traced_src.size() || upd.size() != traced_upd.size()) {
+    return;
+  }
+  size_t lead = traced_upd.size() - traced_src.size();
+  for (size_t d = 0; d < src.size(); ++d) {
+    bool indexed = std::find(sc.axes().begin(), sc.axes().end(), static_cast<int>(d)) !=
+                   sc.axes().end();
+    // Updates that followed the axis (a gather's vjp) still cover it.
+    if (!indexed && traced_upd[lead + d] == traced_src[d] && upd[lead + d] != src[d]) {
+      throw_whole_axis(sc.name(), d, traced_src[d], src[d]);
+    }
+  }
+}
+
 } // namespace mxcore::detail

@@ -16,7 +16,8 @@
 
 namespace mxcore::export_detail {
 
-inline constexpr uint32_t kFunctionFileVersion = 2; // 2: Reshape keeps its requested shape
+// 2: Reshape keeps its requested shape; 3: and the axes expand_dims inserted
+inline constexpr uint32_t kFunctionFileVersion = 3;
 
 struct FunctionFile {
   bool shapeless = false;

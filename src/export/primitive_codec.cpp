@@ -172,6 +172,7 @@ void add_shape_ops(Registry& r) {
         w.ints(p.requested());
         w.i32(p.flatten_axes().first);
         w.i32(p.flatten_axes().second);
+        w.ints(p.inserted_axes());
       },
       [](ByteReader& in, Stream s) {
         Shape shape = in.ints(); // may hold -1 (inferred under shapeless)
@@ -179,8 +180,10 @@ void add_shape_ops(Registry& r) {
         Shape requested = in.ints();
         int first = in.i32();
         int second = in.i32();
+        auto inserted = in.ints();
         return std::make_shared<Reshape>(s, std::move(shape), std::move(in_shape),
-                                         std::move(requested), std::make_pair(first, second));
+                                         std::move(requested), std::make_pair(first, second),
+                                         std::vector<int>(inserted.begin(), inserted.end()));
       });
   r.add<Transpose>("Transpose", [](const Transpose& p, ByteWriter& w) { w.ints(p.axes()); },
                    [](ByteReader& in, Stream s) { return std::make_shared<Transpose>(s, in.ints()); });

@@ -8,6 +8,8 @@
 #include <stdexcept>
 
 #include "ops/util.h"
+#include "primitives/axis_index.h"
+#include "primitives/number_of_elements.h"
 
 namespace mxcore::fast {
 
@@ -185,20 +187,36 @@ array scaled_dot_product_attention(const array& q, const array& k, const array& 
     throw std::invalid_argument(std::string(op) + " Inputs must be floating point arrays.");
   }
   const int rep = hq / hkv;
-  // Grouped-query attention: query heads (kv_head, rep) share one key/value head.
-  array qs = reshape(multiply(astype(q, out_t, s), array(double(scale), out_t), s),
-                     {batch, hkv, rep, lq, d}, s);
-  array ks = expand_dims(astype(k, out_t, s), 2, s);
-  array vs = expand_dims(astype(v, out_t, s), 2, s);
+  // Grouped-query attention: query heads (kv_head, rep) share one key/value
+  // head. With one query head per key/value head the products stay 4-D (no
+  // reshape to the traced sizes: a shapeless trace follows B and L).
+  array qs = multiply(astype(q, out_t, s), array(double(scale), out_t), s);
+  array ks = astype(k, out_t, s);
+  array vs = astype(v, out_t, s);
+  if (rep > 1) {
+    qs = reshape(qs, {batch, hkv, rep, lq, d}, s);
+    ks = expand_dims(ks, 2, s);
+    vs = expand_dims(vs, 2, s);
+  }
   array scores = matmul(qs, swapaxes(ks, -1, -2, s), s);
-  scores = reshape(scores, {batch, hq, lq, lk}, s);
+  if (rep > 1) scores = reshape(scores, {batch, hq, lq, lk}, s);
+  // The heads' products, back to (B, hq, lq, dv).
+  auto attend = [&](const array& probs) {
+    if (rep == 1) return matmul(probs, vs, s);
+    return reshape(matmul(reshape(probs, {batch, hkv, rep, lq, lk}, s), vs, s),
+                   {batch, hq, lq, dv}, s);
+  };
   // MLX masks with the dtype's lowest finite value, not -inf: a row with every
   // key masked then attends uniformly instead of producing NaN.
   array masked_score = array(finfo(scores.dtype()).min, scores.dtype());
   if (mask_mode == "causal") {
     // Queries align with the last lq keys: query i sees keys j <= i + (lk - lq).
-    array qi = expand_dims(arange(lk - lq, lk, 1, s), 1, s);
-    array kj = expand_dims(arange(0, lk, 1, s), 0, s);
+    // Positions and lengths come from the arrays (constants unless a
+    // shapeless trace runs), so a shapeless trace follows each call's lengths.
+    array offset = subtract(number_of_elements(k, {2}, false, int32, s),
+                            number_of_elements(q, {2}, false, int32, s), s);
+    array qi = add(axis_index(scores, 2, s), offset, s);
+    array kj = axis_index(scores, 3, s);
     array allowed = greater_equal(qi, kj, s);
     scores = where(allowed, scores, masked_score, s);
   } else if (mask) {
@@ -231,12 +249,9 @@ array scaled_dot_product_attention(const array& q, const array& k, const array& 
     sink = broadcast_to(sink, {batch, hq, lq, 1}, s);
     array probs = softmax(concatenate({sink, scores}, -1, s), -1, /*precise=*/true, s);
     probs = slice(probs, {0, 0, 0, 1}, {batch, hq, lq, lk + 1}, s);
-    probs = reshape(probs, {batch, hkv, rep, lq, lk}, s);
-    return reshape(matmul(probs, vs, s), {batch, hq, lq, dv}, s);
+    return attend(probs);
   }
-  array probs = softmax(scores, -1, /*precise=*/true, s);
-  probs = reshape(probs, {batch, hkv, rep, lq, lk}, s);
-  return reshape(matmul(probs, vs, s), {batch, hq, lq, dv}, s);
+  return attend(softmax(scores, -1, /*precise=*/true, s));
 }
 
 } // namespace mxcore::fast

@@ -8,6 +8,7 @@
 #include "ops/util.h"
 #include "primitives/number_of_elements.h"
 #include "primitives/reduce.h"
+#include "transforms_impl.h"
 
 namespace mxcore {
 
@@ -16,7 +17,7 @@ namespace {
 struct ReduceShape {
   Shape kept_shape;          // input shape with reduced axes set to 1
   std::vector<int> axes;     // sorted, non-negative
-  bool is_noop;              // every reduced axis already has size 1
+  bool is_noop;              // every reduced axis has size 1 for good
 };
 
 // Validates axes like MLX: out of range → axis_error (mxcore/errors.h),
@@ -39,7 +40,9 @@ ReduceShape compute_reduce_shape(const std::vector<int>& axes, const Shape& shap
     throw std::invalid_argument(std::string("[") + op +
                                 "] Duplicate axes detected in reduction.");
   }
-  ReduceShape r{shape, {axes_set.begin(), axes_set.end()}, true};
+  // Under shapeless compile a dim of 1 may grow at the call, so the
+  // reduction stays in the graph.
+  ReduceShape r{shape, {axes_set.begin(), axes_set.end()}, !detail::in_dynamic_tracing()};
   for (int a : r.axes) {
     r.is_noop &= shape[a] == 1;
     r.kept_shape[a] = 1;

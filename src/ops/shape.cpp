@@ -4,6 +4,7 @@
 
 #include "ops/util.h"
 #include "primitives/shape.h"
+#include "transforms_impl.h"
 
 namespace mxcore {
 
@@ -44,6 +45,30 @@ std::vector<array> broadcast_arrays(const std::vector<array>& inputs, StreamOrDe
   for (auto& in : inputs) shape = broadcast_shapes(shape, in.shape());
   std::vector<array> out;
   for (auto& in : inputs) out.push_back(broadcast_to(in, shape, s));
+  return out;
+}
+
+std::vector<array> broadcast_arrays_following(const std::vector<array>& inputs,
+                                              StreamOrDevice s) {
+  if (!detail::in_dynamic_tracing()) return broadcast_arrays(inputs, s);
+  Shape shape;
+  for (auto& in : inputs) shape = broadcast_shapes(shape, in.shape());
+  std::vector<array> out;
+  // Each broadcast also takes the other arrays as inputs, so its shape is
+  // their common shape in each call (MLX's BroadcastAxes); kernels read only
+  // the first input.
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    if (inputs[i].shape() == shape) {
+      out.push_back(inputs[i]);
+      continue;
+    }
+    std::vector<array> b_inputs{inputs[i]};
+    for (size_t j = 0; j < inputs.size(); ++j) {
+      if (j != i) b_inputs.push_back(inputs[j]);
+    }
+    out.push_back(array(shape, inputs[i].dtype(),
+                        std::make_shared<Broadcast>(to_stream(s), shape), std::move(b_inputs)));
+  }
   return out;
 }
 
@@ -227,7 +252,11 @@ array expand_dims(const array& a, const std::vector<int>& axes, StreamOrDevice s
   auto ax = normalize_axes(axes, out_ndim, "expand_dims");
   Shape shape = a.shape();
   for (int i : ax) shape.insert(shape.begin() + i, 1);
-  return reshape(a, shape, s);
+  if (ax.empty()) return a;
+  return array(shape, a.dtype(),
+               std::make_shared<Reshape>(to_stream(s), shape, a.shape(), Shape{},
+                                         std::pair<int, int>{-1, -1}, std::move(ax)),
+               {a});
 }
 
 array expand_dims(const array& a, int axis, StreamOrDevice s) {

@@ -4,6 +4,7 @@
 
 #include "ops/util.h"
 #include "primitives/view.h"
+#include "transforms_impl.h"
 
 namespace mxcore {
 
@@ -17,6 +18,16 @@ array repeat(const array& a, int repeats, int axis, StreamOrDevice s) {
   bshape.insert(bshape.begin() + ax + 1, repeats);
   Shape out_shape = a.shape();
   out_shape[ax] *= repeats;
+  if (detail::in_dynamic_tracing() && repeats > 0) {
+    // Shapeless compile: the new axis broadcasts against a constant of shape
+    // (1, .., repeats, .., 1) and merges by a flatten, so the other dims
+    // follow each call.
+    Shape unit(a.ndim() + 1, 1);
+    unit[ax + 1] = repeats;
+    array b = broadcast_arrays_following({expand_dims(a, ax + 1, s), zeros(unit, a.dtype(), s)},
+                                         s)[0];
+    return flatten(b, ax, ax + 1, s);
+  }
   array b = broadcast_to(expand_dims(a, ax + 1, s), bshape, s);
   return reshape(b, out_shape, s);
 }

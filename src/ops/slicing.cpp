@@ -41,8 +41,11 @@ void normalize_slice(const char* op, const Shape& shape, Shape& start, Shape& st
 array slice(const array& a, Shape start, Shape stop, Shape strides, StreamOrDevice s) {
   normalize_slice("slice", a.shape(), start, stop, strides);
   Shape shape = slice_shape(a.shape(), start, stop, strides);
+  // A positive step that keeps the shape (any step over a dim of size 1)
+  // takes every element: no node, as MLX (shapeless compile cannot follow a
+  // Slice).
   if (shape == a.shape() && std::all_of(strides.begin(), strides.end(),
-                                        [](int st) { return st == 1; })) {
+                                        [](int st) { return st > 0; })) {
     return a;
   }
   return array(shape, a.dtype(),

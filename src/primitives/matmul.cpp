@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "mxcore/ops.h"
+#include "ops/util.h"
 
 namespace mxcore {
 
@@ -24,7 +25,24 @@ array batch_to_front(const array& x, int axis, Stream s) {
   return axis > 0 ? moveaxis(x, axis, 0, s) : x;
 }
 
-Shape matmul_shape(const array& a, const array& b) {
+// The op builder checked the operands; under shapeless compile each call's
+// shapes are checked again (a traced inner dim of 1 may have grown in one
+// operand only), so a kernel never reads past its operands.
+Shape matmul_shape(const array& a, const array& b, const char* op) {
+  if (a.ndim() < 2 || b.ndim() < 2 || a.shape(-1) != b.shape(-2)) {
+    throw std::invalid_argument(std::string("[") + op +
+                                "] Last dimension of first input with shape " +
+                                shape_str(a.shape()) +
+                                " must match second to last dimension of second input with "
+                                "shape " + shape_str(b.shape()) + ".");
+  }
+  Shape a_batch(a.shape().begin(), a.shape().end() - 2);
+  Shape b_batch(b.shape().begin(), b.shape().end() - 2);
+  if (a_batch != b_batch) {
+    throw std::invalid_argument(std::string("[") + op + "] Batch dimensions of inputs with " +
+                                "shapes " + shape_str(a.shape()) + " and " +
+                                shape_str(b.shape()) + " do not match (shapeless compile).");
+  }
   Shape shape = a.shape();
   shape.back() = b.shape(-1);
   return shape;
@@ -35,7 +53,7 @@ Shape matmul_shape(const array& a, const array& b) {
 // ---------------------------------------------------------------- Matmul
 
 std::vector<Shape> Matmul::output_shapes(const std::vector<array>& inputs) {
-  return {matmul_shape(inputs[0], inputs[1])};
+  return {matmul_shape(inputs[0], inputs[1], "matmul")};
 }
 
 std::vector<array> Matmul::jvp(const std::vector<array>& primals,
@@ -78,7 +96,7 @@ std::pair<std::vector<array>, std::vector<int>> Matmul::vmap(
 // ---------------------------------------------------------------- AddMM
 
 std::vector<Shape> AddMM::output_shapes(const std::vector<array>& inputs) {
-  return {matmul_shape(inputs[0], inputs[1])};
+  return {matmul_shape(inputs[0], inputs[1], "addmm")};
 }
 
 std::vector<array> AddMM::jvp(const std::vector<array>& primals,

@@ -191,6 +191,11 @@ std::vector<Shape> Reshape::output_shapes(const std::vector<array>& inputs) {
   if (in == in_shape_ || (in_shape_.empty() && inputs[0].size() == shape_size(shape_))) {
     return {shape_};
   }
+  if (!inserted_axes_.empty() && in.size() + inserted_axes_.size() == shape_.size()) {
+    Shape out = in;
+    for (int ax : inserted_axes_) out.insert(out.begin() + ax, 1);
+    return {out};
+  }
   if (flatten_axes_.first >= 0) {
     if (auto out = requested_output_shape(inputs[0])) return {*out};
   }

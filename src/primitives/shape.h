@@ -35,16 +35,20 @@ class Reshape : public UnaryPrimitive {
   // requested: the shape as the caller wrote it, -1 included, or a flatten of
   // the axes [flatten_axes.first, flatten_axes.second]; shapeless compile
   // infers the -1 (or the flattened dim) from the sizes of each call, as MLX.
+  // inserted_axes: the output axes expand_dims added (sorted); shapeless
+  // compile inserts 1s there into each call's shape (MLX's ExpandDims).
   Reshape(Stream stream, Shape shape, Shape in_shape = {}, Shape requested = {},
-          std::pair<int, int> flatten_axes = {-1, -1})
+          std::pair<int, int> flatten_axes = {-1, -1}, std::vector<int> inserted_axes = {})
       : UnaryPrimitive(stream), shape_(std::move(shape)), in_shape_(std::move(in_shape)),
-        requested_(std::move(requested)), flatten_axes_(flatten_axes) {}
+        requested_(std::move(requested)), flatten_axes_(flatten_axes),
+        inserted_axes_(std::move(inserted_axes)) {}
   void eval_cpu(const std::vector<array>& inputs, array& out) override;
   MXCORE_TRANSFORM_DECLS
   MXCORE_DEFINE_NAME(Reshape)
   bool is_equivalent(const Primitive& other) const override {
     auto& o = static_cast<const Reshape&>(other);
-    return shape_ == o.shape_ && requested_ == o.requested_ && flatten_axes_ == o.flatten_axes_;
+    return shape_ == o.shape_ && requested_ == o.requested_ && flatten_axes_ == o.flatten_axes_ &&
+           inserted_axes_ == o.inserted_axes_;
   }
   std::vector<Shape> output_shapes(const std::vector<array>& inputs) override;
 
@@ -53,12 +57,14 @@ class Reshape : public UnaryPrimitive {
   const Shape& in_shape() const { return in_shape_; }
   const Shape& requested() const { return requested_; }
   std::pair<int, int> flatten_axes() const { return flatten_axes_; }
+  const std::vector<int>& inserted_axes() const { return inserted_axes_; }
  private:
   std::optional<Shape> requested_output_shape(const array& input) const;
   Shape shape_;
   Shape in_shape_;
   Shape requested_;
   std::pair<int, int> flatten_axes_;
+  std::vector<int> inserted_axes_;
 };
 
 class Transpose : public UnaryPrimitive {
@@ -112,7 +118,10 @@ class SliceUpdate : public UnaryPrimitive {
   MXCORE_TRANSFORM_DECLS
   MXCORE_DEFINE_NAME(SliceUpdate)
   bool is_equivalent(const Primitive& other) const override;
-  MXCORE_DEFINE_INPUT_OUTPUT_SHAPE()
+  // The source's shape, once the update still fills the window fixed at
+  // trace time inside it (shapeless compile: else ValueError, never a write
+  // out of bounds).
+  std::vector<Shape> output_shapes(const std::vector<array>& inputs) override;
 
   // State, read by export (src/export/).
   const Shape& start() const { return start_; }

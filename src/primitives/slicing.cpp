@@ -1,5 +1,6 @@
 // Slice (a view) and SliceUpdate (a copy with a window replaced).
 #include "mxcore/ops.h"
+#include "ops/util.h"
 #include "primitives/shape.h"
 
 namespace mxcore {
@@ -81,6 +82,24 @@ std::pair<std::vector<array>, std::vector<int>> Slice::vmap(
 }
 
 // ---- SliceUpdate
+std::vector<Shape> SliceUpdate::output_shapes(const std::vector<array>& inputs) {
+  const Shape& src = inputs[0].shape();
+  bool fits = src.size() == start_.size() &&
+              inputs[1].shape() == slice_shape(src, start_, stop_, strides_);
+  for (size_t d = 0; fits && d < src.size(); ++d) {
+    // The window's last index (start for a negative stride) lies inside src.
+    int64_t hi = strides_[d] > 0 ? int64_t(stop_[d]) : int64_t(start_[d]) + 1;
+    fits = inputs[1].shape()[d] == 0 || hi <= src[d];
+  }
+  if (!fits) {
+    throw std::invalid_argument(
+        "[slice_update] An update of shape " + shape_str(inputs[1].shape()) +
+        " does not fill the window fixed at trace time in an array of shape " +
+        shape_str(src) + " (shapeless compile cannot follow it).");
+  }
+  return {src};
+}
+
 bool SliceUpdate::is_equivalent(const Primitive& other) const {
   auto& o = static_cast<const SliceUpdate&>(other);
   return same_window(start_, stop_, strides_, o.start_, o.stop_, o.strides_);

@@ -1,5 +1,6 @@
 #include "primitives/vmap_util.h"
 
+#include <numeric>
 #include <typeinfo>
 
 #include "mxcore/ops.h"
@@ -14,19 +15,20 @@ array to_front(const array& x, int axis, int out_ndim, Stream s) {
   if (axis >= 0) {
     array y = moveaxis(x, axis, 0, s);
     // Pad after the batch axis so trailing dims align for broadcasting.
+    // (expand_dims, so shapeless compile keeps the 1s where they were put).
     int pad = out_ndim - y.ndim();
     if (pad > 0) {
-      Shape shape = y.shape();
-      shape.insert(shape.begin() + 1, pad, 1);
-      y = reshape(y, shape, s);
+      std::vector<int> axes(pad);
+      std::iota(axes.begin(), axes.end(), 1);
+      y = expand_dims(y, axes, s);
     }
     return y;
   }
   int pad = out_ndim - x.ndim();
   if (pad > 0) {
-    Shape shape = x.shape();
-    shape.insert(shape.begin(), pad, 1);
-    return reshape(x, shape, s);
+    std::vector<int> axes(pad);
+    std::iota(axes.begin(), axes.end(), 0);
+    return expand_dims(x, axes, s);
   }
   return x;
 }

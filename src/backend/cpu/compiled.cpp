@@ -3,11 +3,41 @@
 // read), the tape primitive by primitive with the eager kernels.
 #include "backend/cpu/compiled_jit.h"
 #include "compile/compiled.h"
+#include "primitives/shape.h"
 
 namespace mxcore {
 
+namespace {
+
+// An elementwise kernel writes every output at one shape. Under shapeless
+// compile outputs of a region can differ (exp(a) and exp(a) + b once b grew
+// a dim that was 1), and then the tape runs eagerly.
+bool one_output_shape(const std::vector<array>& outputs) {
+  for (size_t o = 1; o < outputs.size(); ++o) {
+    if (outputs[o].shape() != outputs[0].shape()) return false;
+  }
+  return true;
+}
+
+// x read at `shape` (stride 0 along dims that are 1 in x): eager elementwise
+// kernels take inputs of their output's shape.
+array broadcast_view(const array& x, const Shape& shape, Stream stream) {
+  if (x.shape() == shape) return x;
+  auto broadcast = std::make_shared<Broadcast>(stream, shape);
+  array view(shape, x.dtype(), broadcast, {x});
+  broadcast->eval_cpu({x}, view);
+  view.set_status(array::Status::evaluated);
+  view.detach();
+  return view;
+}
+
+} // namespace
+
 void Compiled::eval_cpu(const std::vector<array>& inputs, std::vector<array>& outputs) {
-  if (program_ && cpu::eval_compiled_jit(*program_, inputs, outputs)) return;
+  if (program_ && (program_->row || one_output_shape(outputs)) &&
+      cpu::eval_compiled_jit(*program_, inputs, outputs)) {
+    return;
+  }
   eval_eager(inputs, outputs);
 }
 
@@ -30,10 +60,15 @@ void Compiled::eval_eager(const std::vector<array>& inputs, std::vector<array>& 
     std::vector<array> ins;
     ins.reserve(a.inputs().size());
     for (auto& in : a.inputs()) ins.push_back(env.at(in.id()));
+    auto& out_shapes = shapes.at(a.id());
+    auto kind = a.primitive().kind();
+    if (kind == PrimitiveKind::binary || kind == PrimitiveKind::ternary) {
+      for (auto& in : ins) in = broadcast_view(in, out_shapes[0], stream());
+    }
     auto traced = a.outputs();
     std::vector<Dtype> types;
     for (auto& o : traced) types.push_back(o.dtype());
-    auto outs = array::make_arrays(shapes.at(a.id()), types, a.primitive_ptr(), ins);
+    auto outs = array::make_arrays(out_shapes, types, a.primitive_ptr(), ins);
     a.primitive().eval_cpu(ins, outs);
     for (auto& o : outs) {
       o.set_status(array::Status::evaluated);
