@@ -20,6 +20,7 @@
 #include <optional>
 
 #include "backend/cpu/conv.h"
+#include "backend/cpu/conv_small_gemm.h"
 #include "backend/cpu/copy.h"
 #include "backend/cpu/gemm/gemm.h"
 #include "backend/cpu/thread_pool.h"
@@ -208,6 +209,29 @@ array weight_matrix(const array& w, int64_t kernel_size, int cg, bool flip) {
   return wc;
 }
 
+// The register-blocked products (conv_small_gemm.h) take ungrouped float
+// products whose (k x n) right-hand side stays in the per-core cache; larger
+// ones go to the BLAS path.
+template <typename Tc>
+bool use_small_gemm(int groups, int64_t k, int64_t n) {
+  constexpr int64_t kMaxRhsFloats = int64_t(64) << 10;
+  return std::is_same_v<Tc, float> && groups == 1 && conv_small_gemm_available() &&
+         k * small_gemm_padded(n) <= kMaxRhsFloats;
+}
+
+// m (rows, cols) -> its transpose with rows padded by zeros to whole vectors:
+// the right-hand side layout small_gemm reads.
+array padded_transpose(const float* m, int64_t rows, int64_t cols) {
+  const int64_t ld = small_gemm_padded(rows);
+  array t = scratch<float>(cols * ld);
+  float* tp = t.data<float>();
+  std::fill(tp, tp + cols * ld, 0.0f);
+  for (int64_t r = 0; r < rows; ++r) {
+    for (int64_t c = 0; c < cols; ++c) tp[c * ld + r] = m[r * cols + c];
+  }
+  return t;
+}
+
 // A 1x1, stride-1, unpadded, ungrouped convolution of a row-contiguous input.
 bool is_pointwise(const array& in, const Geometry& g, const ConvParams& p) {
   if (g.kernel_size != 1 || p.groups != 1 || !in.flags().row_contiguous ||
@@ -310,6 +334,11 @@ void conv_typed(const array& in, const array& w, array& out, const ConvParams& p
     return;
   }
 
+  // The small path multiplies by the weight's padded transpose.
+  std::optional<array> wt;
+  if constexpr (std::is_same_v<Tc, float>) {
+    if (use_small_gemm<Tc>(groups, row_len, c_out)) wt = padded_transpose(wp, c_out, row_len);
+  }
   const TilePlan plan = plan_tiles(rows, row_len, rows * row_len * c_out, sizeof(Tc));
   const Tin* x = in.data<Tin>();
   for_each_part(plan.parts, [&](int64_t part) {
@@ -328,6 +357,13 @@ void conv_typed(const array& in, const array& w, array& out, const ConvParams& p
       }
       for (int grp = 0; grp < groups; ++grp) {
         im2col<Tin, Tc>(x, g, grp, cg, r0, r0 + m, cp);
+        if constexpr (std::is_same_v<Tc, float>) {
+          if (wt) {
+            small_gemm(m, c_out, row_len, cp, row_len, wt->data<float>(),
+                       small_gemm_padded(c_out), c_tile, c_out);
+            continue;
+          }
+        }
         // out[:, group] = col @ w[group]^T
         gemm(false, int(m), og, int(row_len), cp, int(row_len),
              wp + int64_t(grp) * og * row_len, int(row_len), Tc(0),
@@ -339,6 +375,50 @@ void conv_typed(const array& in, const array& w, array& out, const ConvParams& p
       }
     }
   });
+}
+
+// The weight gradient through small_gemm_at_b: every part folds its tiles
+// into a (kernel * cg, padded C_out) sum, the parts are added in order, and
+// the total is transposed into the weight's (C_out, kernel * cg) layout.
+template <typename Tin>
+void weight_grad_small(const Tin* x, const Geometry& g, const TilePlan& plan, const float* dy,
+                       int cg, int c_out, int64_t rows, bool flip, Tin* dst) {
+  const int64_t row_len = g.kernel_size * cg;
+  const int64_t ld = small_gemm_padded(c_out);
+  const int64_t part_size = row_len * ld;
+  array sums = scratch<float>(plan.parts * part_size);
+  float* sp = sums.data<float>();
+  for_each_part(plan.parts, [&](int64_t part) {
+    array col = scratch<float>(plan.tile * row_len);
+    float* cp = col.data<float>();
+    float* acc = sp + part * part_size;
+    std::fill(acc, acc + part_size, 0.0f);
+    for (int64_t t = plan.part_begin(part); t < plan.part_begin(part + 1); ++t) {
+      const int64_t r0 = t * plan.tile;
+      const int64_t m = std::min(plan.tile, rows - r0);
+      im2col<Tin, float>(x, g, 0, cg, r0, r0 + m, cp);
+      small_gemm_at_b(m, c_out, row_len, cp, row_len, dy + r0 * c_out, c_out, acc, ld);
+    }
+  });
+  for (int64_t part = 1; part < plan.parts; ++part) {
+    const float* partial = sp + part * part_size;
+    for (int64_t i = 0; i < part_size; ++i) sp[i] += partial[i];
+  }
+  std::optional<array> widened;
+  float* total;
+  if constexpr (std::is_same_v<Tin, float>) {
+    total = dst;
+  } else {
+    widened = scratch<float>(c_out * row_len);
+    total = widened->data<float>();
+  }
+  for (int co = 0; co < c_out; ++co) {
+    for (int64_t k = 0; k < row_len; ++k) total[co * row_len + k] = sp[k * ld + co];
+  }
+  if (flip) flip_kernel(total, c_out, g.kernel_size, cg);
+  if constexpr (!std::is_same_v<Tin, float>) {
+    for (int64_t i = 0; i < c_out * row_len; ++i) dst[i] = static_cast<Tin>(total[i]);
+  }
 }
 
 // dw[group] = sum over row tiles of dy[:, group]^T @ col[group]: the forward
@@ -366,6 +446,12 @@ void weight_grad_typed(const array& in, const array& cotan, array& out, const Co
   }
   const Tc* dyp = dy.data<Tc>();
   const TilePlan plan = plan_tiles(rows, row_len, rows * row_len * c_out, sizeof(Tc));
+  if constexpr (std::is_same_v<Tc, float>) {
+    if (use_small_gemm<Tc>(groups, row_len, c_out)) {
+      weight_grad_small(in.data<Tin>(), g, plan, dyp, cg, c_out, rows, p.flip, dst);
+      return;
+    }
+  }
   // Part 0 accumulates into the result (when it has the compute type), every
   // other part into its own partial sum, added in part order afterwards.
   const int64_t w_size = int64_t(out.size());
@@ -472,6 +558,17 @@ void input_grad_typed(const array& w, const array& cotan, array& out, const Conv
       copy_into(cotan, dy);
     }
     const Tc* dyp = dy.data<Tc>();
+    // The small path reads the weight with rows padded to whole vectors.
+    std::optional<array> wpad;
+    if constexpr (std::is_same_v<Tc, float>) {
+      if (use_small_gemm<Tc>(groups, og, row_len)) {
+        const int64_t ld = small_gemm_padded(row_len);
+        wpad = scratch<float>(og * ld);
+        float* pp = wpad->data<float>();
+        std::fill(pp, pp + og * ld, 0.0f);
+        for (int co = 0; co < og; ++co) std::copy(wp + co * row_len, wp + (co + 1) * row_len, pp + co * ld);
+      }
+    }
     // Windows of one image overlap, so its scatter stays on one thread; the
     // parts are whole images (their gradients are disjoint).
     const int64_t images = out.shape(0);
@@ -486,6 +583,14 @@ void input_grad_typed(const array& w, const array& cotan, array& out, const Conv
       for (int64_t r0 = part * images / parts * g.positions; r0 < r_end; r0 += tile) {
         const int64_t m = std::min(tile, r_end - r0);
         for (int grp = 0; grp < groups; ++grp) {
+          if constexpr (std::is_same_v<Tc, float>) {
+            if (wpad) {
+              small_gemm(m, row_len, og, dyp + r0 * c_out, c_out, wpad->data<float>(),
+                         small_gemm_padded(row_len), cp, row_len);
+              col2im<Tc>(cp, g, grp, cg, r0, r0 + m, dx);
+              continue;
+            }
+          }
           // col = dy[:, group] @ w[group]   (m x og) @ (og x row_len)
           scipy_gemm_nn(int(m), int(row_len), og, dyp + r0 * c_out + int64_t(grp) * og, c_out,
                         wp + int64_t(grp) * og * row_len, int(row_len), cp, int(row_len));
