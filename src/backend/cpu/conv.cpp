@@ -1,17 +1,17 @@
-// Eager CPU convolution: im2col into a bounded scratch buffer + BLAS gemm.
+// Eager CPU convolution: im2col into a bounded scratch buffer + a product.
 //
 // Output rows (batch x output positions, flattened) are processed in tiles of
 // at most ~kTileBytes of unfolded input, so a tile is unfolded and multiplied
 // while it is in cache, and the tiles are shared out over the thread pool
-// (each thread unfolds its own tiles and runs its own single-threaded gemms). For one tile and one group, row r of the scratch holds the
+// (each thread unfolds its own tiles and runs its own single-threaded
+// products). For one tile and one group, row r of the scratch holds the
 // input values under the kernel at that output position, ordered like the
-// weight's (kernel position, channel) flattening; one gemm against the
-// (C_out/groups, kernel*C_in/groups) weight block writes the output columns of
-// that group. Input dilation, padding (negative: cropping) and stride are
-// resolved by per-dimension tap tables, so the kernel reads the input in
-// place with any strides and never materialises a padded or dilated copy.
-// float16/bfloat16 are unfolded and multiplied in float32; float32 gemms go
-// through gemm::sgemm (mxcore's own GEMM where it wins).
+// weight's (kernel position, channel) flattening (conv_unfold.h); one product
+// against the (C_out/groups, kernel*C_in/groups) weight block writes the
+// output columns of that group. Narrow float products run on the register
+// tiles of conv_small_gemm.h, the rest through gemm::sgemm (mxcore's own GEMM
+// where it wins, else BLAS). float16/bfloat16 are unfolded and multiplied in
+// float32.
 #include <cblas.h>
 
 #include <algorithm>
@@ -21,6 +21,7 @@
 
 #include "backend/cpu/conv.h"
 #include "backend/cpu/conv_small_gemm.h"
+#include "backend/cpu/conv_unfold.h"
 #include "backend/cpu/copy.h"
 #include "backend/cpu/gemm/gemm.h"
 #include "backend/cpu/thread_pool.h"
@@ -35,9 +36,6 @@ constexpr int64_t kTileBytes = int64_t(256) << 10;
 // Multiply-adds below which a convolution runs on the calling thread alone
 // (waking the pool costs more than the second core gains; matmul's threshold).
 constexpr int64_t kParallelWork = int64_t(1) << 21;
-// Marks a tap that reads padding or a dilation zero (offsets themselves may be
-// negative: views can have negative strides).
-constexpr int64_t kMiss = INT64_MIN;
 
 // float32 goes through gemm::sgemm (mxcore's GEMM where it wins, else BLAS);
 // inside a tile loop on the pool it runs on the calling thread alone.
@@ -59,46 +57,6 @@ void scipy_gemm_nn(int m, int n, int k, const double* a, int lda, const double* 
                    double* c, int ldc) {
   scipy_cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0, a, lda, b, ldb, 0.0,
                     c, ldc);
-}
-
-// Where each (output position, kernel tap) pair reads the input, per spatial
-// dim: taps[d][o * K_d + k] is an element offset into the input, or kMiss when
-// the tap lands on padding or on a zero inserted by input dilation.
-struct Geometry {
-  int nd = 0;
-  Shape out_spatial;
-  Shape kernel;
-  std::vector<std::vector<int64_t>> taps;
-  int64_t batch_stride = 0;
-  int64_t channel_stride = 0;
-  int64_t kernel_size = 1;
-  int64_t positions = 1; // product of out_spatial
-};
-
-Geometry make_geometry(const array& in, const array& w, const array& out, const ConvParams& p) {
-  Geometry g;
-  g.nd = in.ndim() - 2;
-  g.batch_stride = in.strides()[0];
-  g.channel_stride = in.strides()[in.ndim() - 1];
-  for (int d = 0; d < g.nd; ++d) {
-    const int64_t len = in.shape(d + 1), k_len = w.shape(d + 1), o_len = out.shape(d + 1);
-    g.out_spatial.push_back(o_len);
-    g.kernel.push_back(k_len);
-    g.kernel_size *= k_len;
-    g.positions *= o_len;
-    std::vector<int64_t> taps(o_len * k_len);
-    for (int64_t o = 0; o < o_len; ++o) {
-      for (int64_t k = 0; k < k_len; ++k) {
-        // Position in the dilated, padded input.
-        int64_t pos = o * p.stride[d] + k * p.kernel_dilation[d] - p.padding_lo[d];
-        int64_t idil = p.input_dilation[d];
-        bool hit = pos >= 0 && pos % idil == 0 && pos / idil < len;
-        taps[o * k_len + k] = hit ? (pos / idil) * in.strides()[d + 1] : kMiss;
-      }
-    }
-    g.taps.push_back(std::move(taps));
-  }
-  return g;
 }
 
 // How `rows` output rows are cut into tiles and the tiles into parts, one
@@ -139,52 +97,6 @@ template <typename Tc>
 array scratch(int64_t elements) {
   return array(allocator::malloc(std::max<int64_t>(1, elements) * sizeof(Tc)),
                {int(std::max<int64_t>(1, elements))}, dtype_of<Tc>);
-}
-
-// Unfolds output rows [r0, r1) of channel group `group` into col (row length
-// kernel_size * cg).
-template <typename Tin, typename Tc>
-void im2col(const Tin* x, const Geometry& g, int group, int cg, int64_t r0, int64_t r1, Tc* col) {
-  const int nd = g.nd;
-  const int64_t row_len = g.kernel_size * cg;
-  const int64_t cs = g.channel_stride;
-  std::vector<const int64_t*> tap_row(nd);
-  std::vector<int> k(nd);
-  for (int64_t r = r0; r < r1; ++r) {
-    // Decode the row into (batch, output position) and point at its taps.
-    int64_t rest = r;
-    for (int d = nd - 1; d >= 0; --d) {
-      int64_t o = rest % g.out_spatial[d];
-      rest /= g.out_spatial[d];
-      tap_row[d] = g.taps[d].data() + o * g.kernel[d];
-    }
-    const Tin* base = x + rest * g.batch_stride + int64_t(group) * cg * cs;
-    Tc* dst = col + (r - r0) * row_len;
-    std::fill(k.begin(), k.end(), 0);
-    for (int64_t kp = 0; kp < g.kernel_size; ++kp, dst += cg) {
-      int64_t off = 0;
-      bool hit = true;
-      for (int d = 0; d < nd; ++d) {
-        int64_t t = tap_row[d][k[d]];
-        hit &= t != kMiss;
-        off += hit ? t : 0;
-      }
-      if (hit) {
-        const Tin* src = base + off;
-        if (cs == 1) {
-          for (int c = 0; c < cg; ++c) dst[c] = static_cast<Tc>(src[c]);
-        } else {
-          for (int c = 0; c < cg; ++c) dst[c] = static_cast<Tc>(src[c * cs]);
-        }
-      } else {
-        std::fill(dst, dst + cg, Tc(0));
-      }
-      for (int d = nd - 1; d >= 0; --d) { // next kernel tap, last dim fastest
-        if (++k[d] < g.kernel[d]) break;
-        k[d] = 0;
-      }
-    }
-  }
 }
 
 // Reverses the kernel index of a row-major (rows, kernel_size, cg) matrix.
@@ -282,7 +194,7 @@ void depthwise(const Tin* x, const Geometry& g, const Tc* w, int groups, int mul
         bool hit = true;
         for (int d = 0; d < nd; ++d) {
           int64_t t = tap_row[d][k[d]];
-          hit &= t != kMiss;
+          hit &= t != kConvMiss;
           off += hit ? t : 0;
         }
         if (hit) {
@@ -490,44 +402,6 @@ void weight_grad_typed(const array& in, const array& cotan, array& out, const Co
   if (p.flip) flip_kernel(total, c_out, g.kernel_size, cg);
   if constexpr (!direct) {
     for (int64_t i = 0; i < w_size; ++i) dst[i] = static_cast<Tin>(total[i]);
-  }
-}
-
-// Adds the unfolded rows [r0, r1) of `col` back into the input positions
-// they were read from (the adjoint of im2col); dx is row-major.
-template <typename Tc>
-void col2im(const Tc* col, const Geometry& g, int group, int cg, int64_t r0, int64_t r1, Tc* dx) {
-  const int nd = g.nd;
-  const int64_t row_len = g.kernel_size * cg;
-  std::vector<const int64_t*> tap_row(nd);
-  std::vector<int> k(nd);
-  for (int64_t r = r0; r < r1; ++r) {
-    int64_t rest = r;
-    for (int d = nd - 1; d >= 0; --d) {
-      int64_t o = rest % g.out_spatial[d];
-      rest /= g.out_spatial[d];
-      tap_row[d] = g.taps[d].data() + o * g.kernel[d];
-    }
-    Tc* base = dx + rest * g.batch_stride + int64_t(group) * cg;
-    const Tc* src = col + (r - r0) * row_len;
-    std::fill(k.begin(), k.end(), 0);
-    for (int64_t kp = 0; kp < g.kernel_size; ++kp, src += cg) {
-      int64_t off = 0;
-      bool hit = true;
-      for (int d = 0; d < nd; ++d) {
-        int64_t t = tap_row[d][k[d]];
-        hit &= t != kMiss;
-        off += hit ? t : 0;
-      }
-      if (hit) {
-        Tc* dst = base + off;
-        for (int c = 0; c < cg; ++c) dst[c] += src[c];
-      }
-      for (int d = nd - 1; d >= 0; --d) {
-        if (++k[d] < g.kernel[d]) break;
-        k[d] = 0;
-      }
-    }
   }
 }
 
