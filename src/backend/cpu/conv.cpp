@@ -33,6 +33,8 @@ namespace {
 
 // A tile of unfolded input stays in the per-core cache between im2col and gemm.
 constexpr int64_t kTileBytes = int64_t(256) << 10;
+// The register-tiled products need no packing, so their tiles stay in L1.
+constexpr int64_t kSmallTileBytes = int64_t(32) << 10;
 // Multiply-adds below which a convolution runs on the calling thread alone
 // (waking the pool costs more than the second core gains; matmul's threshold).
 constexpr int64_t kParallelWork = int64_t(1) << 21;
@@ -68,9 +70,10 @@ struct TilePlan {
   int64_t part_begin(int64_t part) const { return part * tiles / parts; }
 };
 
-TilePlan plan_tiles(int64_t rows, int64_t row_len, int64_t work, size_t elem) {
+TilePlan plan_tiles(int64_t rows, int64_t row_len, int64_t work, size_t elem,
+                    int64_t tile_bytes = kTileBytes) {
   TilePlan t;
-  t.tile = std::min<int64_t>(rows, std::max<int64_t>(16, kTileBytes / (row_len * int64_t(elem))));
+  t.tile = std::min<int64_t>(rows, std::max<int64_t>(16, tile_bytes / (row_len * int64_t(elem))));
   const bool threaded = work >= kParallelWork && num_threads() > 1;
   if (threaded) {
     t.tile = std::min<int64_t>(t.tile, std::max<int64_t>(16, (rows + num_threads() - 1) / num_threads()));
@@ -251,7 +254,8 @@ void conv_typed(const array& in, const array& w, array& out, const ConvParams& p
   if constexpr (std::is_same_v<Tc, float>) {
     if (use_small_gemm<Tc>(groups, row_len, c_out)) wt = padded_transpose(wp, c_out, row_len);
   }
-  const TilePlan plan = plan_tiles(rows, row_len, rows * row_len * c_out, sizeof(Tc));
+  const TilePlan plan = plan_tiles(rows, row_len, rows * row_len * c_out, sizeof(Tc),
+                                   wt ? kSmallTileBytes : kTileBytes);
   const Tin* x = in.data<Tin>();
   for_each_part(plan.parts, [&](int64_t part) {
     array col = scratch<Tc>(plan.tile * row_len);
@@ -357,9 +361,11 @@ void weight_grad_typed(const array& in, const array& cotan, array& out, const Co
     copy_into(cotan, dy);
   }
   const Tc* dyp = dy.data<Tc>();
-  const TilePlan plan = plan_tiles(rows, row_len, rows * row_len * c_out, sizeof(Tc));
+  const bool small = use_small_gemm<Tc>(groups, row_len, c_out);
+  const TilePlan plan = plan_tiles(rows, row_len, rows * row_len * c_out, sizeof(Tc),
+                                   small ? kSmallTileBytes : kTileBytes);
   if constexpr (std::is_same_v<Tc, float>) {
-    if (use_small_gemm<Tc>(groups, row_len, c_out)) {
+    if (small) {
       weight_grad_small(in.data<Tin>(), g, plan, dyp, cg, c_out, rows, p.flip, dst);
       return;
     }
@@ -446,7 +452,8 @@ void input_grad_typed(const array& w, const array& cotan, array& out, const Conv
     // Windows of one image overlap, so its scatter stays on one thread; the
     // parts are whole images (their gradients are disjoint).
     const int64_t images = out.shape(0);
-    const int64_t tile = plan_tiles(rows, row_len, 0, sizeof(Tc)).tile;
+    const int64_t tile =
+        plan_tiles(rows, row_len, 0, sizeof(Tc), wpad ? kSmallTileBytes : kTileBytes).tile;
     const int64_t parts = rows * row_len * c_out >= kParallelWork
                               ? std::min<int64_t>(num_threads(), images)
                               : 1;

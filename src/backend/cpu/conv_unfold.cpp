@@ -59,6 +59,13 @@ Geometry make_geometry(const array& in, const array& w, const array& out, const 
     }
     g.relative[kp] = off;
   }
+  constexpr int64_t kMaxOriginTable = int64_t(1) << 18;
+  if (g.positions <= kMaxOriginTable) {
+    g.origin.resize(g.positions);
+    for (int64_t pos = 0; pos < g.positions; ++pos) {
+      g.origin[pos] = RowCursor(g, pos).interior_origin();
+    }
+  }
   return g;
 }
 

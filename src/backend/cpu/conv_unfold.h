@@ -12,6 +12,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <cstdint>
 #include <vector>
@@ -37,6 +38,9 @@ struct Geometry {
   // Offset of kernel tap kp (flattened, last dim fastest) from tap 0, for
   // interior positions.
   std::vector<int64_t> relative;
+  // Per output position (flattened spatial index): the offset of its first
+  // tap when all its taps hit, else kConvMiss. Empty for huge outputs.
+  std::vector<int64_t> origin;
   int64_t batch_stride = 0;
   int64_t channel_stride = 0;
   int64_t kernel_size = 1;
@@ -50,7 +54,7 @@ Geometry make_geometry(const array& in, const array& w, const array& out, const 
 // Walks output rows (batch, position) in order from a starting row.
 class RowCursor {
  public:
-  RowCursor(const Geometry& g, int64_t row) : g_(g), o_(g.nd) {
+  RowCursor(const Geometry& g, int64_t row) : g_(g) {
     for (int d = g.nd - 1; d >= 0; --d) {
       o_[d] = row % g.out_spatial[d];
       row /= g.out_spatial[d];
@@ -98,8 +102,27 @@ class RowCursor {
 
  private:
   const Geometry& g_;
-  std::vector<int64_t> o_;
+  std::array<int64_t, 8> o_{};
   int64_t batch_ = 0;
+};
+
+// A row's batch and output position, advanced without division; its
+// interior origin from the geometry's table (or the cursor where there is none).
+struct RowPosition {
+  RowPosition(const Geometry& g, int64_t row)
+      : g(g), batch(row / g.positions), position(row % g.positions) {}
+  void next() {
+    if (++position == g.positions) {
+      position = 0;
+      ++batch;
+    }
+  }
+  int64_t origin(int64_t row) const {
+    return g.origin.empty() ? RowCursor(g, row).interior_origin() : g.origin[position];
+  }
+  const Geometry& g;
+  int64_t batch;
+  int64_t position;
 };
 
 template <typename Tin, typename Tc>
@@ -118,11 +141,11 @@ void im2col(const Tin* x, const Geometry& g, int group, int cg, int64_t r0, int6
   const int64_t row_len = g.kernel_size * cg;
   const int64_t cs = g.channel_stride;
   const int64_t* rel = g.relative.data();
-  RowCursor cur(g, r0);
-  for (int64_t r = r0; r < r1; ++r, cur.next()) {
-    const Tin* base = x + cur.batch() * g.batch_stride + int64_t(group) * cg * cs;
+  RowPosition at(g, r0);
+  for (int64_t r = r0; r < r1; ++r, at.next()) {
+    const Tin* base = x + at.batch * g.batch_stride + int64_t(group) * cg * cs;
     Tc* dst = col + (r - r0) * row_len;
-    const int64_t origin = cur.interior_origin();
+    const int64_t origin = at.origin(r);
     if (origin != kConvMiss) {
       const Tin* src = base + origin;
       if (cg == 1) {
@@ -134,7 +157,7 @@ void im2col(const Tin* x, const Geometry& g, int group, int cg, int64_t r0, int6
       }
       continue;
     }
-    cur.for_each_tap([&](int64_t kp, int64_t off) {
+    RowCursor(g, r).for_each_tap([&](int64_t kp, int64_t off) {
       if (off != kConvMiss) {
         copy_channels(base + off, cs, cg, dst + kp * cg);
       } else {
@@ -150,11 +173,11 @@ template <typename Tc>
 void col2im(const Tc* col, const Geometry& g, int group, int cg, int64_t r0, int64_t r1, Tc* dx) {
   const int64_t row_len = g.kernel_size * cg;
   const int64_t* rel = g.relative.data();
-  RowCursor cur(g, r0);
-  for (int64_t r = r0; r < r1; ++r, cur.next()) {
-    Tc* base = dx + cur.batch() * g.batch_stride + int64_t(group) * cg;
+  RowPosition at(g, r0);
+  for (int64_t r = r0; r < r1; ++r, at.next()) {
+    Tc* base = dx + at.batch * g.batch_stride + int64_t(group) * cg;
     const Tc* src = col + (r - r0) * row_len;
-    const int64_t origin = cur.interior_origin();
+    const int64_t origin = at.origin(r);
     if (origin != kConvMiss) {
       Tc* d0 = base + origin;
       for (int64_t kp = 0; kp < g.kernel_size; ++kp) {
@@ -164,7 +187,7 @@ void col2im(const Tc* col, const Geometry& g, int group, int cg, int64_t r0, int
       }
       continue;
     }
-    cur.for_each_tap([&](int64_t kp, int64_t off) {
+    RowCursor(g, r).for_each_tap([&](int64_t kp, int64_t off) {
       if (off == kConvMiss) return;
       Tc* d = base + off;
       const Tc* s = src + kp * cg;
