@@ -37,7 +37,7 @@ namespace {
 
 // Below this many summed elements the region and the Sum stay apart (one
 // pass over a few cache lines either way).
-constexpr int64_t kMinColumnSumElements = int64_t(1) << 14;
+constexpr int64_t kMinColumnSumElements = int64_t(1) << 12;
 // The eager column reduction folds in chunk order only up to this many
 // columns (reducer.h); wider sums keep their Sum.
 constexpr int64_t kMaxColumns = 2048;
