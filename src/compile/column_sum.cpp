@@ -9,25 +9,35 @@
 namespace mxcore {
 
 CompiledColumnSum::CompiledColumnSum(Stream stream, std::shared_ptr<Compiled> region, int summed,
-                                     int reduced_axes)
+                                     int reduced_axes, bool keep)
     : Primitive(stream), region_(std::move(region)), summed_(summed),
-      reduced_axes_(reduced_axes) {}
+      reduced_axes_(reduced_axes), keep_(keep) {}
+
+size_t CompiledColumnSum::sums_output() const {
+  return keep_ ? region_->tape_outputs().size() : size_t(summed_);
+}
 
 std::vector<Shape> CompiledColumnSum::output_shapes(const std::vector<array>& inputs) {
   auto shapes = region_->output_shapes(inputs);
-  for (int d = 0; d < reduced_axes_; ++d) shapes[summed_][d] = 1;
+  Shape sums = shapes[summed_];
+  for (int d = 0; d < reduced_axes_; ++d) sums[d] = 1;
+  if (keep_) {
+    shapes.push_back(std::move(sums));
+  } else {
+    shapes[summed_] = std::move(sums);
+  }
   return shapes;
 }
 
 void CompiledColumnSum::print(std::ostream& os) {
-  os << "CompiledColumnSum(" << summed_ << " of ";
+  os << "CompiledColumnSum(" << summed_ << (keep_ ? " kept" : "") << " of ";
   region_->print(os);
   os << ")";
 }
 
 bool CompiledColumnSum::is_equivalent(const Primitive& other) const {
   const auto& o = static_cast<const CompiledColumnSum&>(other);
-  return summed_ == o.summed_ && reduced_axes_ == o.reduced_axes_ &&
+  return summed_ == o.summed_ && reduced_axes_ == o.reduced_axes_ && keep_ == o.keep_ &&
          region_->is_equivalent(*o.region_);
 }
 
@@ -51,9 +61,10 @@ int leading_axes(const std::vector<int>& axes, int ndim) {
   return int(axes.size()) < ndim ? int(axes.size()) : 0;
 }
 
-// The Sum `sum` (a tape node) qualifies; returns its leading axis count.
+// The Sum `sum` (a tape node) qualifies; returns its leading axis count and
+// whether its input has other users (or is a graph output) in `keep`.
 int qualifying_sum(const array& sum, const ParentsMap& parents_map,
-                   const std::unordered_set<std::uintptr_t>& output_ids) {
+                   const std::unordered_set<std::uintptr_t>& output_ids, bool& keep) {
   if (!sum.has_primitive() || sum.dtype() != float32 ||
       sum.primitive().device().type != Device::cpu) {
     return 0;
@@ -62,7 +73,7 @@ int qualifying_sum(const array& sum, const ParentsMap& parents_map,
   if (!reduce || reduce->reduce_type() != Reduce::Sum) return 0;
   const array& x = sum.inputs()[0];
   const int axes = leading_axes(reduce->axes(), x.ndim());
-  if (axes == 0 || x.dtype() != float32 || !x.has_primitive() || output_ids.count(x.id()) ||
+  if (axes == 0 || x.dtype() != float32 || !x.has_primitive() ||
       x.size() < kMinColumnSumElements) {
     return 0;
   }
@@ -70,7 +81,8 @@ int qualifying_sum(const array& sum, const ParentsMap& parents_map,
   for (int d = axes; d < x.ndim(); ++d) cols *= x.shape(d);
   if (cols > kMaxColumns) return 0;
   auto it = parents_map.find(x.id());
-  if (it == parents_map.end() || it->second.size() != 1) return 0;
+  if (it == parents_map.end() || it->second.empty()) return 0;
+  keep = it->second.size() != 1 || output_ids.count(x.id()) > 0;
   return axes;
 }
 
@@ -108,7 +120,8 @@ void compile_fuse_column_sums(std::vector<array>& tape, ParentsMap& parents_map,
 
   for (size_t t = 0; t < tape.size(); ++t) {
     array sum = tape[t];
-    const int axes = qualifying_sum(sum, parents_map, output_ids);
+    bool keep = false;
+    const int axes = qualifying_sum(sum, parents_map, output_ids, keep);
     if (axes == 0) continue;
     array x = sum.inputs()[0];
     auto pos = position.find(x.id());
@@ -139,11 +152,17 @@ void compile_fuse_column_sums(std::vector<array>& tape, ParentsMap& parents_map,
       shapes.push_back(o.shape());
       types.push_back(o.dtype());
     }
-    shapes[summed] = sum.shape();
+    if (keep) {
+      shapes.push_back(sum.shape());
+      types.push_back(sum.dtype());
+    } else {
+      shapes[summed] = sum.shape();
+    }
     auto fused = array::make_arrays(
         std::move(shapes), types,
-        std::make_shared<CompiledColumnSum>(x.primitive().stream(), region, summed, axes),
+        std::make_shared<CompiledColumnSum>(x.primitive().stream(), region, summed, axes, keep),
         node_inputs);
+    const size_t sums_index = keep ? old_outputs.size() : size_t(summed);
 
     // The region's inputs feed the new node instead of the old one.
     std::unordered_map<std::uintptr_t, size_t> old_index;
@@ -164,15 +183,15 @@ void compile_fuse_column_sums(std::vector<array>& tape, ParentsMap& parents_map,
       pairs = std::move(kept);
     }
     // Users of the old outputs (and of the Sum) use the new ones.
-    for (size_t k = 0; k < old_outputs.size(); ++k) {
-      array& source = int(k) == summed ? sum : old_outputs[k];
+    for (size_t k = 0; k < fused.size(); ++k) {
+      array& source = k == sums_index ? sum : old_outputs[k];
       merge_one(fused[k], source, parents_map);
       for (auto& o : outputs) {
         if (o.id() == source.id()) o = fused[k];
       }
     }
     parents_map.erase(x.id());
-    tape[pos->second] = fused[summed];
+    tape[pos->second] = fused[sums_index];
     for (auto& f : fused) position[f.id()] = pos->second;
     removed[t] = true;
   }

@@ -103,14 +103,33 @@ def test_sums_that_stay_apart():
     x = mx.array(r.standard_normal((40, 50, 30)).astype(np.float32))
 
     def f(x):
-        p = x * x
-        # a sum over trailing axes, a sum of an output used elsewhere, a tiny sum
-        return mx.sum(x * 3.0, axis=(1, 2)), p, mx.sum(p, axis=0), mx.sum(x[:2, :2] + 1, axis=0)
+        # a sum over trailing axes, a sum of an input, a sum below the size bound
+        return mx.sum(x * 3.0, axis=(1, 2)), mx.sum(x, axis=0), mx.sum(x[:2, :2] + 1, axis=0)
 
     compiled = mx.compile(f)
     assert_same(compiled(x), f(x))
     keys = kernel_keys(lambda: compiled(x))
     assert not any(k.startswith("CompiledColumnSum") for k in keys), keys
+
+
+def test_summed_output_with_other_users_is_kept():
+    r = np.random.default_rng(5)
+    xn = r.standard_normal((70, 50, 30)).astype(np.float32)
+    x = mx.array(xn)
+
+    def f(x):
+        p = x * x + 1.0
+        return p, mx.sum(p, axis=0), mx.sum(p, axis=(0, 1)) * 2.0, mx.exp(p) * 0.5
+
+    compiled = mx.compile(f)
+    out = compiled(x)
+    assert_same(out, f(x))
+    p = xn.astype(np.float64) ** 2 + 1
+    np.testing.assert_allclose(np.array(out[0]), p, rtol=1e-6)
+    np.testing.assert_allclose(np.array(out[1]), p.sum(axis=0), rtol=1e-5)
+    np.testing.assert_allclose(np.array(out[2]), 2 * p.sum(axis=(0, 1)), rtol=1e-5)
+    keys = kernel_keys(lambda: compiled(x))
+    assert any(k.startswith("CompiledColumnSum(0 kept") for k in keys), keys
 
 
 @pytest.mark.parametrize("dtype", [mx.float32, mx.float16, mx.bfloat16, mx.int32])

@@ -11,16 +11,17 @@
 namespace mxcore {
 
 void CompiledColumnSum::eval_cpu(const std::vector<array>& inputs, std::vector<array>& outputs) {
-  // The region's outputs, with a full-size stand-in for the summed one.
-  std::vector<array> region_outputs = outputs;
-  array& sums = outputs[summed_];
+  const size_t n_region = region_->tape_outputs().size();
+  array& sums = outputs[sums_output()];
+  // The region's outputs; a full-size stand-in for the summed one unless kept.
+  std::vector<array> region_outputs(outputs.begin(), outputs.begin() + n_region);
   Shape full = region_->output_shapes(inputs)[summed_];
-  region_outputs[summed_] = array(full, sums.dtype(), nullptr, {});
+  if (!keep_) region_outputs[summed_] = array(full, sums.dtype(), nullptr, {});
   int64_t cols = 1;
   for (int d = reduced_axes_; d < int(full.size()); ++d) cols *= full[d];
   if (const auto* program = region_->program()) {
     sums.set_data(allocator::malloc(sums.nbytes()));
-    if (cpu::eval_compiled_jit_column_sum(*program, inputs, region_outputs, summed_, cols,
+    if (cpu::eval_compiled_jit_column_sum(*program, inputs, region_outputs, summed_, keep_, cols,
                                           sums.data<float>())) {
       return;
     }

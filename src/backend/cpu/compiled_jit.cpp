@@ -252,8 +252,8 @@ bool eval_compiled_jit(const kernel::FusedProgram& program, const std::vector<ar
 
 bool eval_compiled_jit_column_sum(const kernel::FusedProgram& program,
                                   const std::vector<array>& inputs,
-                                  std::vector<array>& outputs, size_t summed, int64_t cols,
-                                  float* sums) {
+                                  std::vector<array>& outputs, size_t summed, bool keep,
+                                  int64_t cols, float* sums) {
   if (!jit_available() || program.row || cols <= 0) return false;
   auto layout = kernel::plan_fused_layout(inputs, program.constant_inputs, outputs[0].shape(),
                                           jit_force_large_index());
@@ -279,10 +279,11 @@ bool eval_compiled_jit_column_sum(const kernel::FusedProgram& program,
 
   const int64_t chunks = (rows + kColumnChunkRows - 1) / kColumnChunkRows;
   std::vector<float> partial(chunks * cols);
+  const float* kept = keep ? outputs[summed].data<float>() : nullptr;
   run_split(chunks, std::max<int64_t>(1, jit_grain / (kColumnChunkRows * cols)),
             [&](int64_t c0, int64_t c1) {
     std::vector<void*> local(args.data(), args.data() + n_args);
-    std::vector<float> block(block_rows * cols);
+    std::vector<float> block(kept ? 0 : block_rows * cols);
     for (int64_t c = c0; c < c1; ++c) {
       float* part = partial.data() + c * cols;
       std::fill(part, part + cols, 0.0f);
@@ -290,9 +291,13 @@ bool eval_compiled_jit_column_sum(const kernel::FusedProgram& program,
       for (int64_t r = c * kColumnChunkRows; r < r_end; r += block_rows) {
         const int64_t n = std::min(block_rows, r_end - r);
         const int64_t begin = r * cols, end = (r + n) * cols;
-        // The kernel stores element i at out[i]: aim out[begin] at block[0].
-        local[slot] = reinterpret_cast<void*>(reinterpret_cast<uintptr_t>(block.data()) -
-                                              uintptr_t(begin) * sizeof(float));
+        // The kernel stores element i at out[i]: aim out[begin] at block[0]
+        // (or fold the kept output where it was written).
+        const float* written = kept ? kept + begin : block.data();
+        if (!kept) {
+          local[slot] = reinterpret_cast<void*>(reinterpret_cast<uintptr_t>(block.data()) -
+                                                uintptr_t(begin) * sizeof(float));
+        }
         if (layout.contiguous) {
           reinterpret_cast<ContiguousFn>(fn)(local.data(), begin, end);
         } else {
@@ -300,7 +305,7 @@ bool eval_compiled_jit_column_sum(const kernel::FusedProgram& program,
                                           begin / inner, end / inner);
         }
         for (int64_t i = 0; i < n; ++i) {
-          const float* row = block.data() + i * cols;
+          const float* row = written + i * cols;
           for (int64_t j = 0; j < cols; ++j) part[j] += row[j];
         }
       }
