@@ -10,6 +10,7 @@
 #include "backend/cpu/cpp_dialect.h"
 #include "backend/cpu/jit_background.h"
 #include "backend/cpu/jit_builder.h"
+#include "backend/cpu/reduce.h"
 #include "backend/cpu/thread_pool.h"
 #include "kernel/layout.h"
 #include "kernel/row_layout.h"
@@ -245,6 +246,75 @@ bool eval_compiled_jit(const kernel::FusedProgram& program, const std::vector<ar
     run_split(rows, std::max<int64_t>(1, jit_grain / inner), [&](int64_t b, int64_t e) {
       f(args.data(), layout.shape.data(), strides.data(), b, e);
     });
+  }
+  return true;
+}
+
+bool eval_compiled_jit_column_sum(const kernel::FusedProgram& program,
+                                  const std::vector<array>& inputs,
+                                  std::vector<array>& outputs, size_t summed, bool keep,
+                                  int64_t cols, float* sums) {
+  if (!jit_available() || program.row || cols <= 0) return false;
+  auto layout = kernel::plan_fused_layout(inputs, program.constant_inputs, outputs[0].shape(),
+                                          jit_force_large_index());
+  const int64_t rows = layout.size / cols;
+  if (rows == 0 || layout.size % cols != 0) return false;
+  // Blocks of whole rows (a power of two, so chunks hold whole blocks) that
+  // also hold whole rows of the strided loop.
+  int64_t block_rows = 1;
+  while (block_rows * 2 <= kColumnChunkRows && block_rows * 2 * cols <= 4096) block_rows *= 2;
+  const int64_t inner = layout.contiguous ? 1 : layout.shape.back();
+  if ((block_rows * cols) % inner != 0) return false;
+  if (layout.contiguous && !layout.out_flags.row_contiguous) return false; // transposed
+  void* fn = find_or_build(program, layout.range_variant());
+  if (!fn) return false;
+  kernel::allocate_fused_outputs(inputs, program.constant_inputs, outputs, layout);
+  kernel_runs.fetch_add(1, std::memory_order_relaxed);
+  KernelArgs args(program, inputs, outputs);
+  size_t slot = summed;
+  for (size_t i = 0; i < inputs.size(); ++i) slot += !program.constant_inputs[i];
+  const size_t n_args = slot - summed + outputs.size();
+  std::vector<int64_t> strides;
+  for (auto& s : layout.strides) strides.insert(strides.end(), s.begin(), s.end());
+
+  const int64_t chunks = (rows + kColumnChunkRows - 1) / kColumnChunkRows;
+  std::vector<float> partial(chunks * cols);
+  const float* kept = keep ? outputs[summed].data<float>() : nullptr;
+  run_split(chunks, std::max<int64_t>(1, jit_grain / (kColumnChunkRows * cols)),
+            [&](int64_t c0, int64_t c1) {
+    std::vector<void*> local(args.data(), args.data() + n_args);
+    std::vector<float> block(kept ? 0 : block_rows * cols);
+    for (int64_t c = c0; c < c1; ++c) {
+      float* part = partial.data() + c * cols;
+      std::fill(part, part + cols, 0.0f);
+      const int64_t r_end = std::min(rows, (c + 1) * kColumnChunkRows);
+      for (int64_t r = c * kColumnChunkRows; r < r_end; r += block_rows) {
+        const int64_t n = std::min(block_rows, r_end - r);
+        const int64_t begin = r * cols, end = (r + n) * cols;
+        // The kernel stores element i at out[i]: aim out[begin] at block[0]
+        // (or fold the kept output where it was written).
+        const float* written = kept ? kept + begin : block.data();
+        if (!kept) {
+          local[slot] = reinterpret_cast<void*>(reinterpret_cast<uintptr_t>(block.data()) -
+                                                uintptr_t(begin) * sizeof(float));
+        }
+        if (layout.contiguous) {
+          reinterpret_cast<ContiguousFn>(fn)(local.data(), begin, end);
+        } else {
+          reinterpret_cast<StridedFn>(fn)(local.data(), layout.shape.data(), strides.data(),
+                                          begin / inner, end / inner);
+        }
+        for (int64_t i = 0; i < n; ++i) {
+          const float* row = written + i * cols;
+          for (int64_t j = 0; j < cols; ++j) part[j] += row[j];
+        }
+      }
+    }
+  });
+  for (int64_t j = 0; j < cols; ++j) {
+    float acc = 0.0f;
+    for (int64_t c = 0; c < chunks; ++c) acc += partial[c * cols + j];
+    sums[j] = acc;
   }
   return true;
 }

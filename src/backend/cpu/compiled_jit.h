@@ -21,6 +21,19 @@ namespace mxcore::cpu {
 bool eval_compiled_jit(const kernel::FusedProgram& program, const std::vector<array>& inputs,
                        std::vector<array>& outputs);
 
+// Runs a non-row fused program block by block, folding output `summed`
+// into column sums instead of storing it: sums[j] = the sum over rows of
+// that (row-major, float32) output viewed as (rows, cols), in the eager
+// column reduction's order (backend/cpu/reduce.h: kColumnChunkRows).
+// outputs[summed] is allocated but never written, unless `keep`: then it
+// is written and each block is folded after the kernel wrote it. Returns false, with no
+// kernel run, where the plain path must be taken (no compiler, a layout whose
+// rows do not fit the blocks, an output that would not be row-major).
+bool eval_compiled_jit_column_sum(const kernel::FusedProgram& program,
+                                  const std::vector<array>& inputs,
+                                  std::vector<array>& outputs, size_t summed, bool keep,
+                                  int64_t cols, float* sums);
+
 // Calls that ran a JIT kernel in this process (tests tell them from the
 // eager fallback of background builds).
 int64_t jit_kernel_runs();

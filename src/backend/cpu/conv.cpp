@@ -1,17 +1,17 @@
-// Eager CPU convolution: im2col into a bounded scratch buffer + BLAS gemm.
+// Eager CPU convolution: im2col into a bounded scratch buffer + a product.
 //
 // Output rows (batch x output positions, flattened) are processed in tiles of
 // at most ~kTileBytes of unfolded input, so a tile is unfolded and multiplied
 // while it is in cache, and the tiles are shared out over the thread pool
-// (each thread unfolds its own tiles and runs its own single-threaded gemms). For one tile and one group, row r of the scratch holds the
+// (each thread unfolds its own tiles and runs its own single-threaded
+// products). For one tile and one group, row r of the scratch holds the
 // input values under the kernel at that output position, ordered like the
-// weight's (kernel position, channel) flattening; one gemm against the
-// (C_out/groups, kernel*C_in/groups) weight block writes the output columns of
-// that group. Input dilation, padding (negative: cropping) and stride are
-// resolved by per-dimension tap tables, so the kernel reads the input in
-// place with any strides and never materialises a padded or dilated copy.
-// float16/bfloat16 are unfolded and multiplied in float32; float32 gemms go
-// through gemm::sgemm (mxcore's own GEMM where it wins).
+// weight's (kernel position, channel) flattening (conv_unfold.h); one product
+// against the (C_out/groups, kernel*C_in/groups) weight block writes the
+// output columns of that group. Narrow float products run on the register
+// tiles of conv_small_gemm.h, the rest through gemm::sgemm (mxcore's own GEMM
+// where it wins, else BLAS). float16/bfloat16 are unfolded and multiplied in
+// float32.
 #include <cblas.h>
 
 #include <algorithm>
@@ -20,6 +20,8 @@
 #include <optional>
 
 #include "backend/cpu/conv.h"
+#include "backend/cpu/conv_small_gemm.h"
+#include "backend/cpu/conv_unfold.h"
 #include "backend/cpu/copy.h"
 #include "backend/cpu/gemm/gemm.h"
 #include "backend/cpu/thread_pool.h"
@@ -31,12 +33,11 @@ namespace {
 
 // A tile of unfolded input stays in the per-core cache between im2col and gemm.
 constexpr int64_t kTileBytes = int64_t(256) << 10;
+// The register-tiled products need no packing, so their tiles stay in L1.
+constexpr int64_t kSmallTileBytes = int64_t(32) << 10;
 // Multiply-adds below which a convolution runs on the calling thread alone
 // (waking the pool costs more than the second core gains; matmul's threshold).
 constexpr int64_t kParallelWork = int64_t(1) << 21;
-// Marks a tap that reads padding or a dilation zero (offsets themselves may be
-// negative: views can have negative strides).
-constexpr int64_t kMiss = INT64_MIN;
 
 // float32 goes through gemm::sgemm (mxcore's GEMM where it wins, else BLAS);
 // inside a tile loop on the pool it runs on the calling thread alone.
@@ -60,46 +61,6 @@ void scipy_gemm_nn(int m, int n, int k, const double* a, int lda, const double* 
                     c, ldc);
 }
 
-// Where each (output position, kernel tap) pair reads the input, per spatial
-// dim: taps[d][o * K_d + k] is an element offset into the input, or kMiss when
-// the tap lands on padding or on a zero inserted by input dilation.
-struct Geometry {
-  int nd = 0;
-  Shape out_spatial;
-  Shape kernel;
-  std::vector<std::vector<int64_t>> taps;
-  int64_t batch_stride = 0;
-  int64_t channel_stride = 0;
-  int64_t kernel_size = 1;
-  int64_t positions = 1; // product of out_spatial
-};
-
-Geometry make_geometry(const array& in, const array& w, const array& out, const ConvParams& p) {
-  Geometry g;
-  g.nd = in.ndim() - 2;
-  g.batch_stride = in.strides()[0];
-  g.channel_stride = in.strides()[in.ndim() - 1];
-  for (int d = 0; d < g.nd; ++d) {
-    const int64_t len = in.shape(d + 1), k_len = w.shape(d + 1), o_len = out.shape(d + 1);
-    g.out_spatial.push_back(o_len);
-    g.kernel.push_back(k_len);
-    g.kernel_size *= k_len;
-    g.positions *= o_len;
-    std::vector<int64_t> taps(o_len * k_len);
-    for (int64_t o = 0; o < o_len; ++o) {
-      for (int64_t k = 0; k < k_len; ++k) {
-        // Position in the dilated, padded input.
-        int64_t pos = o * p.stride[d] + k * p.kernel_dilation[d] - p.padding_lo[d];
-        int64_t idil = p.input_dilation[d];
-        bool hit = pos >= 0 && pos % idil == 0 && pos / idil < len;
-        taps[o * k_len + k] = hit ? (pos / idil) * in.strides()[d + 1] : kMiss;
-      }
-    }
-    g.taps.push_back(std::move(taps));
-  }
-  return g;
-}
-
 // How `rows` output rows are cut into tiles and the tiles into parts, one
 // part per thread when the work is worth the pool.
 struct TilePlan {
@@ -109,9 +70,10 @@ struct TilePlan {
   int64_t part_begin(int64_t part) const { return part * tiles / parts; }
 };
 
-TilePlan plan_tiles(int64_t rows, int64_t row_len, int64_t work, size_t elem) {
+TilePlan plan_tiles(int64_t rows, int64_t row_len, int64_t work, size_t elem,
+                    int64_t tile_bytes = kTileBytes) {
   TilePlan t;
-  t.tile = std::min<int64_t>(rows, std::max<int64_t>(16, kTileBytes / (row_len * int64_t(elem))));
+  t.tile = std::min<int64_t>(rows, std::max<int64_t>(16, tile_bytes / (row_len * int64_t(elem))));
   const bool threaded = work >= kParallelWork && num_threads() > 1;
   if (threaded) {
     t.tile = std::min<int64_t>(t.tile, std::max<int64_t>(16, (rows + num_threads() - 1) / num_threads()));
@@ -140,52 +102,6 @@ array scratch(int64_t elements) {
                {int(std::max<int64_t>(1, elements))}, dtype_of<Tc>);
 }
 
-// Unfolds output rows [r0, r1) of channel group `group` into col (row length
-// kernel_size * cg).
-template <typename Tin, typename Tc>
-void im2col(const Tin* x, const Geometry& g, int group, int cg, int64_t r0, int64_t r1, Tc* col) {
-  const int nd = g.nd;
-  const int64_t row_len = g.kernel_size * cg;
-  const int64_t cs = g.channel_stride;
-  std::vector<const int64_t*> tap_row(nd);
-  std::vector<int> k(nd);
-  for (int64_t r = r0; r < r1; ++r) {
-    // Decode the row into (batch, output position) and point at its taps.
-    int64_t rest = r;
-    for (int d = nd - 1; d >= 0; --d) {
-      int64_t o = rest % g.out_spatial[d];
-      rest /= g.out_spatial[d];
-      tap_row[d] = g.taps[d].data() + o * g.kernel[d];
-    }
-    const Tin* base = x + rest * g.batch_stride + int64_t(group) * cg * cs;
-    Tc* dst = col + (r - r0) * row_len;
-    std::fill(k.begin(), k.end(), 0);
-    for (int64_t kp = 0; kp < g.kernel_size; ++kp, dst += cg) {
-      int64_t off = 0;
-      bool hit = true;
-      for (int d = 0; d < nd; ++d) {
-        int64_t t = tap_row[d][k[d]];
-        hit &= t != kMiss;
-        off += hit ? t : 0;
-      }
-      if (hit) {
-        const Tin* src = base + off;
-        if (cs == 1) {
-          for (int c = 0; c < cg; ++c) dst[c] = static_cast<Tc>(src[c]);
-        } else {
-          for (int c = 0; c < cg; ++c) dst[c] = static_cast<Tc>(src[c * cs]);
-        }
-      } else {
-        std::fill(dst, dst + cg, Tc(0));
-      }
-      for (int d = nd - 1; d >= 0; --d) { // next kernel tap, last dim fastest
-        if (++k[d] < g.kernel[d]) break;
-        k[d] = 0;
-      }
-    }
-  }
-}
-
 // Reverses the kernel index of a row-major (rows, kernel_size, cg) matrix.
 template <typename Tc>
 void flip_kernel(Tc* p, int64_t rows, int64_t kernel_size, int cg) {
@@ -206,6 +122,29 @@ array weight_matrix(const array& w, int64_t kernel_size, int cg, bool flip) {
   copy_into(w, wc);
   if (flip) flip_kernel(wc.data<Tc>(), w.shape(0), kernel_size, cg);
   return wc;
+}
+
+// The register-blocked products (conv_small_gemm.h) take ungrouped float
+// products whose (k x n) right-hand side stays in the per-core cache; larger
+// ones go to the BLAS path.
+template <typename Tc>
+bool use_small_gemm(int groups, int64_t k, int64_t n) {
+  constexpr int64_t kMaxRhsFloats = int64_t(64) << 10;
+  return std::is_same_v<Tc, float> && groups == 1 && conv_small_gemm_available() &&
+         k * small_gemm_padded(n) <= kMaxRhsFloats;
+}
+
+// m (rows, cols) -> its transpose with rows padded by zeros to whole vectors:
+// the right-hand side layout small_gemm reads.
+array padded_transpose(const float* m, int64_t rows, int64_t cols) {
+  const int64_t ld = small_gemm_padded(rows);
+  array t = scratch<float>(cols * ld);
+  float* tp = t.data<float>();
+  std::fill(tp, tp + cols * ld, 0.0f);
+  for (int64_t r = 0; r < rows; ++r) {
+    for (int64_t c = 0; c < cols; ++c) tp[c * ld + r] = m[r * cols + c];
+  }
+  return t;
 }
 
 // A 1x1, stride-1, unpadded, ungrouped convolution of a row-contiguous input.
@@ -258,7 +197,7 @@ void depthwise(const Tin* x, const Geometry& g, const Tc* w, int groups, int mul
         bool hit = true;
         for (int d = 0; d < nd; ++d) {
           int64_t t = tap_row[d][k[d]];
-          hit &= t != kMiss;
+          hit &= t != kConvMiss;
           off += hit ? t : 0;
         }
         if (hit) {
@@ -310,7 +249,13 @@ void conv_typed(const array& in, const array& w, array& out, const ConvParams& p
     return;
   }
 
-  const TilePlan plan = plan_tiles(rows, row_len, rows * row_len * c_out, sizeof(Tc));
+  // The small path multiplies by the weight's padded transpose.
+  std::optional<array> wt;
+  if constexpr (std::is_same_v<Tc, float>) {
+    if (use_small_gemm<Tc>(groups, row_len, c_out)) wt = padded_transpose(wp, c_out, row_len);
+  }
+  const TilePlan plan = plan_tiles(rows, row_len, rows * row_len * c_out, sizeof(Tc),
+                                   wt ? kSmallTileBytes : kTileBytes);
   const Tin* x = in.data<Tin>();
   for_each_part(plan.parts, [&](int64_t part) {
     array col = scratch<Tc>(plan.tile * row_len);
@@ -328,6 +273,13 @@ void conv_typed(const array& in, const array& w, array& out, const ConvParams& p
       }
       for (int grp = 0; grp < groups; ++grp) {
         im2col<Tin, Tc>(x, g, grp, cg, r0, r0 + m, cp);
+        if constexpr (std::is_same_v<Tc, float>) {
+          if (wt) {
+            small_gemm(m, c_out, row_len, cp, row_len, wt->data<float>(),
+                       small_gemm_padded(c_out), c_tile, c_out);
+            continue;
+          }
+        }
         // out[:, group] = col @ w[group]^T
         gemm(false, int(m), og, int(row_len), cp, int(row_len),
              wp + int64_t(grp) * og * row_len, int(row_len), Tc(0),
@@ -339,6 +291,50 @@ void conv_typed(const array& in, const array& w, array& out, const ConvParams& p
       }
     }
   });
+}
+
+// The weight gradient through small_gemm_at_b: every part folds its tiles
+// into a (kernel * cg, padded C_out) sum, the parts are added in order, and
+// the total is transposed into the weight's (C_out, kernel * cg) layout.
+template <typename Tin>
+void weight_grad_small(const Tin* x, const Geometry& g, const TilePlan& plan, const float* dy,
+                       int cg, int c_out, int64_t rows, bool flip, Tin* dst) {
+  const int64_t row_len = g.kernel_size * cg;
+  const int64_t ld = small_gemm_padded(c_out);
+  const int64_t part_size = row_len * ld;
+  array sums = scratch<float>(plan.parts * part_size);
+  float* sp = sums.data<float>();
+  for_each_part(plan.parts, [&](int64_t part) {
+    array col = scratch<float>(plan.tile * row_len);
+    float* cp = col.data<float>();
+    float* acc = sp + part * part_size;
+    std::fill(acc, acc + part_size, 0.0f);
+    for (int64_t t = plan.part_begin(part); t < plan.part_begin(part + 1); ++t) {
+      const int64_t r0 = t * plan.tile;
+      const int64_t m = std::min(plan.tile, rows - r0);
+      im2col<Tin, float>(x, g, 0, cg, r0, r0 + m, cp);
+      small_gemm_at_b(m, c_out, row_len, cp, row_len, dy + r0 * c_out, c_out, acc, ld);
+    }
+  });
+  for (int64_t part = 1; part < plan.parts; ++part) {
+    const float* partial = sp + part * part_size;
+    for (int64_t i = 0; i < part_size; ++i) sp[i] += partial[i];
+  }
+  std::optional<array> widened;
+  float* total;
+  if constexpr (std::is_same_v<Tin, float>) {
+    total = dst;
+  } else {
+    widened = scratch<float>(c_out * row_len);
+    total = widened->data<float>();
+  }
+  for (int co = 0; co < c_out; ++co) {
+    for (int64_t k = 0; k < row_len; ++k) total[co * row_len + k] = sp[k * ld + co];
+  }
+  if (flip) flip_kernel(total, c_out, g.kernel_size, cg);
+  if constexpr (!std::is_same_v<Tin, float>) {
+    for (int64_t i = 0; i < c_out * row_len; ++i) dst[i] = static_cast<Tin>(total[i]);
+  }
 }
 
 // dw[group] = sum over row tiles of dy[:, group]^T @ col[group]: the forward
@@ -365,7 +361,15 @@ void weight_grad_typed(const array& in, const array& cotan, array& out, const Co
     copy_into(cotan, dy);
   }
   const Tc* dyp = dy.data<Tc>();
-  const TilePlan plan = plan_tiles(rows, row_len, rows * row_len * c_out, sizeof(Tc));
+  const bool small = use_small_gemm<Tc>(groups, row_len, c_out);
+  const TilePlan plan = plan_tiles(rows, row_len, rows * row_len * c_out, sizeof(Tc),
+                                   small ? kSmallTileBytes : kTileBytes);
+  if constexpr (std::is_same_v<Tc, float>) {
+    if (small) {
+      weight_grad_small(in.data<Tin>(), g, plan, dyp, cg, c_out, rows, p.flip, dst);
+      return;
+    }
+  }
   // Part 0 accumulates into the result (when it has the compute type), every
   // other part into its own partial sum, added in part order afterwards.
   const int64_t w_size = int64_t(out.size());
@@ -407,44 +411,6 @@ void weight_grad_typed(const array& in, const array& cotan, array& out, const Co
   }
 }
 
-// Adds the unfolded rows [r0, r1) of `col` back into the input positions
-// they were read from (the adjoint of im2col); dx is row-major.
-template <typename Tc>
-void col2im(const Tc* col, const Geometry& g, int group, int cg, int64_t r0, int64_t r1, Tc* dx) {
-  const int nd = g.nd;
-  const int64_t row_len = g.kernel_size * cg;
-  std::vector<const int64_t*> tap_row(nd);
-  std::vector<int> k(nd);
-  for (int64_t r = r0; r < r1; ++r) {
-    int64_t rest = r;
-    for (int d = nd - 1; d >= 0; --d) {
-      int64_t o = rest % g.out_spatial[d];
-      rest /= g.out_spatial[d];
-      tap_row[d] = g.taps[d].data() + o * g.kernel[d];
-    }
-    Tc* base = dx + rest * g.batch_stride + int64_t(group) * cg;
-    const Tc* src = col + (r - r0) * row_len;
-    std::fill(k.begin(), k.end(), 0);
-    for (int64_t kp = 0; kp < g.kernel_size; ++kp, src += cg) {
-      int64_t off = 0;
-      bool hit = true;
-      for (int d = 0; d < nd; ++d) {
-        int64_t t = tap_row[d][k[d]];
-        hit &= t != kMiss;
-        off += hit ? t : 0;
-      }
-      if (hit) {
-        Tc* dst = base + off;
-        for (int c = 0; c < cg; ++c) dst[c] += src[c];
-      }
-      for (int d = nd - 1; d >= 0; --d) {
-        if (++k[d] < g.kernel[d]) break;
-        k[d] = 0;
-      }
-    }
-  }
-}
-
 // dx = col2im(dy @ W) tile by tile: the cotangent times the weight matrix
 // gives the gradient of every unfolded row, scattered back onto the input.
 template <typename Tin, typename Tc>
@@ -472,10 +438,22 @@ void input_grad_typed(const array& w, const array& cotan, array& out, const Conv
       copy_into(cotan, dy);
     }
     const Tc* dyp = dy.data<Tc>();
+    // The small path reads the weight with rows padded to whole vectors.
+    std::optional<array> wpad;
+    if constexpr (std::is_same_v<Tc, float>) {
+      if (use_small_gemm<Tc>(groups, og, row_len)) {
+        const int64_t ld = small_gemm_padded(row_len);
+        wpad = scratch<float>(og * ld);
+        float* pp = wpad->data<float>();
+        std::fill(pp, pp + og * ld, 0.0f);
+        for (int co = 0; co < og; ++co) std::copy(wp + co * row_len, wp + (co + 1) * row_len, pp + co * ld);
+      }
+    }
     // Windows of one image overlap, so its scatter stays on one thread; the
     // parts are whole images (their gradients are disjoint).
     const int64_t images = out.shape(0);
-    const int64_t tile = plan_tiles(rows, row_len, 0, sizeof(Tc)).tile;
+    const int64_t tile =
+        plan_tiles(rows, row_len, 0, sizeof(Tc), wpad ? kSmallTileBytes : kTileBytes).tile;
     const int64_t parts = rows * row_len * c_out >= kParallelWork
                               ? std::min<int64_t>(num_threads(), images)
                               : 1;
@@ -486,6 +464,14 @@ void input_grad_typed(const array& w, const array& cotan, array& out, const Conv
       for (int64_t r0 = part * images / parts * g.positions; r0 < r_end; r0 += tile) {
         const int64_t m = std::min(tile, r_end - r0);
         for (int grp = 0; grp < groups; ++grp) {
+          if constexpr (std::is_same_v<Tc, float>) {
+            if (wpad) {
+              small_gemm(m, row_len, og, dyp + r0 * c_out, c_out, wpad->data<float>(),
+                         small_gemm_padded(row_len), cp, row_len);
+              col2im<Tc>(cp, g, grp, cg, r0, r0 + m, dx);
+              continue;
+            }
+          }
           // col = dy[:, group] @ w[group]   (m x og) @ (og x row_len)
           scipy_gemm_nn(int(m), int(row_len), og, dyp + r0 * c_out + int64_t(grp) * og, c_out,
                         wp + int64_t(grp) * og * row_len, int(row_len), cp, int(row_len));

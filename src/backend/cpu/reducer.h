@@ -171,6 +171,10 @@ class Reducer {
   void reduce_columns() {
     // Accumulators for a block of outputs stay in L1 while rows stream by.
     constexpr int64_t block = 2048;
+    if (kept_.shape.size() == 1 && n_out_ <= block && n_red_ > kColumnChunkRows) {
+      reduce_few_columns();
+      return;
+    }
     int64_t grain = std::max<int64_t>(block, elementwise_grain / n_red_);
     parallel_for(n_out_, grain, [&](int64_t b, int64_t e) {
       std::unique_ptr<A[]> acc(new A[block]);
@@ -187,10 +191,35 @@ class Reducer {
     });
   }
 
-  // acc[j] = fold over the reduced range of the m contiguous inputs at base.
-  void fold_block(int64_t base, int64_t m, A* __restrict acc) const {
+  // Few outputs (one contiguous run) over many reduced rows (batch norm's
+  // sums over N, H, W): the rows are cut into chunks of kColumnChunkRows,
+  // folded over the pool, and the chunks' partial results are folded in
+  // order. The chunks do not depend on the thread count.
+  void reduce_few_columns() {
+    const int64_t m = n_out_;
+    const int64_t chunks = (n_red_ + kColumnChunkRows - 1) / kColumnChunkRows;
+    std::unique_ptr<A[]> partial(new A[chunks * m]);
+    const int64_t grain = std::max<int64_t>(1, elementwise_grain / (kColumnChunkRows * m));
+    parallel_for(chunks, grain, [&](int64_t b, int64_t e) {
+      for (int64_t c = b; c < e; ++c) {
+        fold_block(0, m, partial.get() + c * m, c * kColumnChunkRows,
+                   std::min(n_red_, (c + 1) * kColumnChunkRows));
+      }
+    });
+    O* d = dst_;
+    for (int64_t j = 0; j < m; ++j) {
+      A acc = Op::template init<A>();
+      for (int64_t c = 0; c < chunks; ++c) Op::fold(acc, partial[c * m + j]);
+      d[j] = detail::cast_scalar<O>(acc);
+    }
+  }
+
+  // acc[j] = fold over reduced rows [begin, end) of the m contiguous inputs at base.
+  void fold_block(int64_t base, int64_t m, A* __restrict acc, int64_t begin = 0,
+                  int64_t end = -1) const {
+    if (end < 0) end = n_red_;
     for (int64_t j = 0; j < m; ++j) acc[j] = Op::template init<A>();
-    for_each_run<1>(red_, 0, n_red_,
+    for_each_run<1>(red_, begin, end,
                     [&](const std::array<int64_t, 1>& off, int64_t n,
                         const std::array<int64_t, 1>& st) {
                       const T* x = src_ + base + off[0];
