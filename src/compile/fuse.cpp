@@ -10,10 +10,12 @@
 // A member whose users outside the region are all already placed (later in
 // the tape) joins too and is written as one more output of the region.
 //
-// A cheap full-size member with users elsewhere (the centred input of a
-// layer norm, which its backward also reads) is not cut either: the region
-// gets its own copy and recomputes it, so the value need not be written to
-// memory and read back (see recomputable()).
+// A cheap full-size input of a row region with users elsewhere (the centred
+// input of a layer norm, which its backward also reads) is not read either:
+// the region gets its own copy and recomputes it, so the value need not be
+// written to memory and read back (see recomputable()). Elementwise-only
+// regions do not recompute: their copies of a batch norm's affine chain ran
+// slower than reading its result (CNN step, measured).
 #include <algorithm>
 #include <iterator>
 
@@ -342,9 +344,10 @@ void compile_fuse(std::vector<array>& tape, ParentsMap& parents_map,
           }
         }
       };
-      // Then the region recomputes its own copies of the cheap inputs that
+      // Then a row region recomputes its own copies of the cheap inputs that
       // still have users elsewhere (only now: a user met later may have
-      // joined since), and grows from them.
+      // joined since), and grows from them; the copies are undone with the
+      // other splits when the region turns out not to be a row region.
       auto recompute_shared_inputs = [&]() {
         for (bool grew = true; grew;) {
           grew = false;
@@ -398,7 +401,6 @@ void compile_fuse(std::vector<array>& tape, ParentsMap& parents_map,
         recomputed = 0;
         row_mode = false;
         recurse(arr, 0, s, arr.shape());
-        recompute_shared_inputs();
       }
     }
     if (cache.size() <= 1) { // one primitive is not worth fusing

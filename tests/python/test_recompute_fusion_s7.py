@@ -1,6 +1,6 @@
-"""Fused regions recompute cheap shared values instead of reading them: a
+"""Row regions recompute cheap shared values instead of reading them: a
 cheap elementwise node (add, multiply, subtract, casts, comparisons...) with
-users in other regions is copied into each region that reads it when the
+users in other regions is copied into each row region that reads it when the
 copy reads at most one full-size array the region does not read already.
 The value then need not be written to memory (a layer norm's centred input,
 which its backward reads again).
@@ -72,9 +72,8 @@ def test_layer_norm_gradients_recompute_the_centred_input(dtype):
     assert_bits(got_value, want_value)
     for a, e in zip(got_grads, want_grads):
         assert_bits(a, e)
-    # x - mean, its square and x * rstd are recomputed where the backward
-    # needs them: no region writes them (only row statistics, the output and
-    # the gradients are materialized, and the column sums of the w/b grads).
+    # The backward's row region recomputes x - mean and x * rstd instead of
+    # reading them (before: 11 primitives, the forward cut into 5 kernels).
     out = mx.compile(grad)(x, w, b)
     names = [n for n in mx._core._graph_primitive_names(out[0], *out[1]) if n != "Reshape"]
     assert names.count("Compiled") <= 4, names
