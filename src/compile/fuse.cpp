@@ -6,12 +6,23 @@
 // see row_region.h): the region is first grown with those allowed; when it
 // then holds no reduction, or is not a valid row region, it is grown again
 // elementwise-only, exactly as before.
+//
+// A member whose users outside the region are all already placed (later in
+// the tape) joins too and is written as one more output of the region.
+//
+// A cheap full-size input of a row region with users elsewhere (the centred
+// input of a layer norm, which its backward also reads) is not read either:
+// the region gets its own copy and recomputes it, so the value need not be
+// written to memory and read back (see recomputable()). Elementwise-only
+// regions do not recompute: their copies of a batch norm's affine chain ran
+// slower than reading its result (CNN step, measured).
 #include <algorithm>
 #include <iterator>
 
 #include "compile/compile_impl.h"
 #include "compile/compiled.h"
 #include "compile/row_region.h"
+#include "kernel/op.h"
 
 namespace mxcore::detail {
 
@@ -36,8 +47,37 @@ bool same_rows(const Shape& a, const Shape& b) {
   return a.back() == b.back() || a.back() == 1 || b.back() == 1;
 }
 constexpr size_t max_compile_arrays = 24;
+// Members with outside users a region may also write (each is one more
+// output buffer of the kernel).
+constexpr size_t max_exported_outputs = 8;
+// A member with more users than this is not exported (keeps the scan of its
+// users short).
+constexpr size_t max_export_users = 64;
+
+// Copies of shared cheap members one region may recompute.
+constexpr int max_recomputed = 12;
 
 using Parents = std::vector<std::pair<array, int>>;
+
+// Elementwise ops about as cheap as a load of their result (no exp, no
+// division): recomputing one in a second region costs less than writing it
+// to memory and reading it back.
+bool is_cheap_op(const Primitive& p) {
+  auto op = kernel::find_op(p.name());
+  if (!op) return false;
+  switch (*op) {
+    case kernel::Op::Add: case kernel::Op::Subtract: case kernel::Op::Multiply:
+    case kernel::Op::Negative: case kernel::Op::Abs: case kernel::Op::Square:
+    case kernel::Op::Maximum: case kernel::Op::Minimum: case kernel::Op::AsType:
+    case kernel::Op::Select: case kernel::Op::Equal: case kernel::Op::NotEqual:
+    case kernel::Op::Less: case kernel::Op::LessEqual: case kernel::Op::Greater:
+    case kernel::Op::GreaterEqual: case kernel::Op::LogicalNot:
+    case kernel::Op::LogicalAnd: case kernel::Op::LogicalOr:
+      return true;
+    default:
+      return false;
+  }
+}
 
 // How many inputs of the region's members are `id`: the number of entries of
 // parents_map[id] whose parent is in the region.
@@ -128,6 +168,15 @@ void compile_fuse(std::vector<array>& tape, ParentsMap& parents_map,
 
   std::vector<array> new_tape;
   std::unordered_set<std::uintptr_t> global_cache; // already fused
+  // Arrays already on new_tape (and every output of the Compiled primitives
+  // made so far). Everything later in the tape than the node being visited
+  // is placed or fused, so a placed array is never an ancestor of it.
+  std::unordered_set<std::uintptr_t> placed;
+  std::vector<array> placed_outputs; // keeps their ids from being reused
+  auto place = [&](const array& a) {
+    new_tape.push_back(a);
+    placed.insert(a.id());
+  };
   for (int i = static_cast<int>(tape.size()) - 1; i >= 0; --i) {
     auto& arr = tape[i];
     if (global_cache.count(arr.id())) continue;
@@ -146,13 +195,15 @@ void compile_fuse(std::vector<array>& tape, ParentsMap& parents_map,
       if (!fresh) it->second.second = std::min(it->second.second, depth);
     };
     bool row_mode = true;       // reductions over the last axis may join
+    // Members that are not graph outputs but have users outside the region.
+    std::unordered_set<std::uintptr_t> export_ids;
     std::vector<array> splits; // copies made by split_one in this region
     std::vector<array> split_origins; // what each of them copies
     // A split copy that did not join the region is a new graph node: it goes
     // on the tape right before its user (new_tape is reversed at the end).
     auto push_unfused_splits = [&]() {
       for (auto& b : splits) {
-        if (!cache.count(b.id())) new_tape.push_back(b);
+        if (!cache.count(b.id())) place(b);
       }
     };
     // Grows the region from `root` in depth-first pre-order, with an explicit
@@ -165,6 +216,41 @@ void compile_fuse(std::vector<array>& tape, ParentsMap& parents_map,
       int depth;
     };
     std::vector<PendingInput> pending;
+    // Whether every user of a is in the region (all_in) or, failing that, the
+    // ones outside are all placed so a may be exported (placed_outside). The
+    // scan stops at the first user that rules a out: a node shared by a
+    // whole graph (a broadcast scalar feeding 10^5 ops) costs one step per
+    // region, not one per user.
+    auto users_inside_or_placed = [&](const array& a, bool& all_in, bool& placed_outside) {
+      auto& users = parents_map.at(a.id());
+      bool may_export = !is_broadcast(a.primitive()) && users.size() <= max_export_users;
+      all_in = placed_outside = true;
+      for (auto& [p, idx] : users) {
+        if (cache.count(p.id())) continue;
+        all_in = false;
+        if (!may_export || !placed.count(p.id())) {
+          placed_outside = false;
+          return;
+        }
+      }
+    };
+    // Whether the region should recompute its own copy of a, a cheap
+    // full-size member with users elsewhere, rather than read it: a copy
+    // reads at most one full-size array the region does not already read
+    // (broadcast rows and scalars are small), so it never moves more memory
+    // than reading a, and a need not be written when all its users recompute
+    // it. Copies give the same values: the same ops on the same inputs.
+    int recomputed = 0;
+    auto recomputable = [&](const array& a, const Shape& shape) {
+      if (a.shape() != shape || !is_cheap_op(a.primitive())) return false;
+      int new_full_inputs = 0;
+      for (auto& in : a.inputs()) {
+        if (in.size() <= 1 || (in.has_primitive() && is_broadcast(in.primitive()))) continue;
+        if (cache.count(in.id()) || input_set.count(in.id())) continue;
+        ++new_full_inputs;
+      }
+      return new_full_inputs <= 1;
+    };
     // Visits a (at depth): it joins the region, becomes a region input, or,
     // a broadcast with outside users, is split and its copy visited instead.
     auto visit = [&](array a, int depth, const Stream& s, const Shape& shape) {
@@ -174,22 +260,19 @@ void compile_fuse(std::vector<array>& tape, ParentsMap& parents_map,
         bool fusable = a.has_primitive() &&
                        (is_fusable(a.primitive()) ||
                         (row_mode && is_row_reduce(a)));
-        bool shape_ok = !is_output || a.shape() == shape ||
-                        (row_mode && same_rows(a.shape(), shape));
+        // Whether a may be written as one of the region's outputs.
+        bool output_shape_ok = a.shape() == shape || (row_mode && same_rows(a.shape(), shape));
         if (depth >= (row_mode ? max_row_depth : max_compile_depth) || !fusable ||
-            a.primitive().stream() != s || !shape_ok) {
+            a.primitive().stream() != s || (is_output && !output_shape_ok)) {
           add_input(a, depth);
           return;
         }
         bool all_parents_in = true;
+        bool outside_parents_placed = true;
         if (depth > 0) {
-          for (auto& [p, idx] : parents_map.at(a.id())) {
-            if (!cache.count(p.id())) {
-              all_parents_in = false;
-              break;
-            }
-          }
+          users_inside_or_placed(a, all_parents_in, outside_parents_placed);
         }
+        bool exported = false;
         if (!all_parents_in) {
           if (is_broadcast(a.primitive())) {
             array b = split_one(a, parents_map, cache, members);
@@ -198,10 +281,19 @@ void compile_fuse(std::vector<array>& tape, ParentsMap& parents_map,
             a = std::move(b);
             continue; // visit the copy at the same depth
           }
-          add_input(a, depth);
-          return;
+          // Every outside user is already placed (after this region in the
+          // new tape, and no ancestor of it): a joins and the region also
+          // writes it as an extra output, so the values a backward graph
+          // reuses from the forward one do not cut the forward region.
+          if (!outside_parents_placed || !output_shape_ok ||
+              export_ids.size() >= max_exported_outputs) {
+            add_input(a, depth);
+            return;
+          }
+          exported = true;
+          export_ids.insert(a.id());
         }
-        if (is_output) {
+        if (is_output || exported) {
           add_input(a, depth);
         } else {
           input_set.erase(a.id());
@@ -236,29 +328,61 @@ void compile_fuse(std::vector<array>& tape, ParentsMap& parents_map,
       // joined: grow again from the inputs whose users are now all inside, at
       // the depth they were met (restarting shallower would let a long chain
       // regrow to its very start, once per region).
-      for (bool grew = row_mode; grew && input_set.size() < max_compile_arrays;) {
-        grew = false;
-        std::vector<std::pair<array, int>> candidates;
-        for (auto id : input_set) candidates.push_back(input_arrays.at(id));
-        for (auto& [c, depth] : candidates) {
-          if (cache.count(c.id()) || output_map.count(c.id()) || !c.has_primitive()) continue;
-          bool all_in = true;
-          for (auto& [p, idx] : parents_map.at(c.id())) {
-            if (!cache.count(p.id())) {
-              all_in = false;
-              break;
-            }
+      auto regrow = [&]() {
+        for (bool grew = row_mode; grew && input_set.size() < max_compile_arrays;) {
+          grew = false;
+          std::vector<std::pair<array, int>> candidates;
+          for (auto id : input_set) candidates.push_back(input_arrays.at(id));
+          for (auto& [c, depth] : candidates) {
+            if (cache.count(c.id()) || output_map.count(c.id()) || !c.has_primitive()) continue;
+            bool all_in = true, placed_outside = true;
+            users_inside_or_placed(c, all_in, placed_outside);
+            if (!all_in && !placed_outside) continue;
+            size_t before = cache.size();
+            recurse(c, std::max(depth, 1), s, arr.shape());
+            grew |= cache.size() > before;
           }
-          if (!all_in) continue;
-          size_t before = cache.size();
-          recurse(c, std::max(depth, 1), s, arr.shape());
-          grew |= cache.size() > before;
         }
-      }
+      };
+      // Then a row region recomputes its own copies of the cheap inputs that
+      // still have users elsewhere (only now: a user met later may have
+      // joined since), and grows from them; the copies are undone with the
+      // other splits when the region turns out not to be a row region.
+      auto recompute_shared_inputs = [&]() {
+        for (bool grew = true; grew;) {
+          grew = false;
+          std::vector<std::pair<array, int>> candidates;
+          for (auto id : input_set) candidates.push_back(input_arrays.at(id));
+          for (auto& [c, depth] : candidates) {
+            if (recomputed >= max_recomputed || input_set.size() + 1 >= max_compile_arrays) {
+              return;
+            }
+            if (cache.count(c.id()) || output_map.count(c.id()) || !c.has_primitive() ||
+                !is_fusable(c.primitive()) || c.primitive().stream() != s ||
+                depth >= (row_mode ? max_row_depth : max_compile_depth) ||
+                !recomputable(c, arr.shape())) {
+              continue;
+            }
+            bool all_in = true, placed_outside = true;
+            users_inside_or_placed(c, all_in, placed_outside);
+            if (all_in) continue; // the region's own node (regrow's business)
+            array copy = split_one(c, parents_map, cache, members);
+            splits.push_back(copy);
+            split_origins.push_back(c);
+            input_set.erase(c.id()); // its region users read the copy now
+            ++recomputed;
+            recurse(copy, std::max(depth, 1), s, arr.shape());
+            regrow();
+            grew = true;
+          }
+        }
+      };
+      regrow();
+      recompute_shared_inputs();
       if (has_reduce(members)) {
         std::vector<array> region_outputs{arr};
         for (auto& m : members) {
-          if (output_map.count(m.id())) region_outputs.push_back(m);
+          if (output_map.count(m.id()) || export_ids.count(m.id())) region_outputs.push_back(m);
         }
         row_region = row_region_shape(members, region_outputs).has_value();
       }
@@ -273,12 +397,14 @@ void compile_fuse(std::vector<array>& tape, ParentsMap& parents_map,
         input_set.clear();
         input_arrays.clear();
         members.clear();
+        export_ids.clear();
+        recomputed = 0;
         row_mode = false;
         recurse(arr, 0, s, arr.shape());
       }
     }
     if (cache.size() <= 1) { // one primitive is not worth fusing
-      new_tape.push_back(arr);
+      place(arr);
       push_unfused_splits();
       continue;
     }
@@ -313,11 +439,12 @@ void compile_fuse(std::vector<array>& tape, ParentsMap& parents_map,
       frames.pop_back();
     }
 
-    // Region members that are graph outputs become extra outputs.
+    // Region members that are graph outputs or have outside users become
+    // extra outputs.
     std::vector<array> old_outputs;
     for (size_t j = 0; j + 1 < fused_tape.size(); ++j) {
       auto& f = fused_tape[j];
-      if (output_map.count(f.id())) {
+      if (output_map.count(f.id()) || export_ids.count(f.id())) {
         old_outputs.push_back(f);
         drop_parents_in(parents_map, f.id(), cache, members); // now siblings
       } else {
@@ -354,7 +481,11 @@ void compile_fuse(std::vector<array>& tape, ParentsMap& parents_map,
                                    std::move(constant_ids)),
         region_inputs);
 
-    new_tape.push_back(compiled_outputs.back());
+    place(compiled_outputs.back());
+    for (auto& o : compiled_outputs) {
+      placed.insert(o.id());
+      placed_outputs.push_back(o);
+    }
     push_unfused_splits();
 
     // The region's inputs now feed the Compiled outputs.

@@ -29,6 +29,21 @@ bool is_broadcast_row(const array& x, const Shape& full) {
   return true;
 }
 
+// The rows of x when it is a row-major matrix whose dims (leading 1s
+// dropped) are the last dims of `full` with the same last dim, repeated over
+// the leading rest; 0 otherwise.
+int64_t tile_rows_of(const array& x, const Shape& full) {
+  int d0 = 0;
+  while (d0 < x.ndim() && x.shape(d0) == 1) ++d0;
+  const int dims = x.ndim() - d0;
+  if (dims < 2 || dims >= static_cast<int>(full.size()) || !x.flags().row_contiguous) return 0;
+  const int offset = static_cast<int>(full.size()) - dims;
+  for (int d = 0; d < dims; ++d) {
+    if (x.shape(d0 + d) != full[offset + d]) return 0;
+  }
+  return static_cast<int64_t>(x.size()) / full.back();
+}
+
 } // namespace
 
 KernelVariant RowLayout::variant() const {
@@ -73,6 +88,7 @@ RowLayout plan_row_layout(const std::vector<array>& inputs,
   Shape reduced = full_shape;
   if (!reduced.empty()) reduced.back() = 1;
   l.kinds.resize(inputs.size());
+  l.tiled.assign(inputs.size(), false);
   for (size_t i = 0; i < inputs.size(); ++i) {
     auto& x = inputs[i];
     if (is_constant[i]) {
@@ -86,6 +102,11 @@ RowLayout plan_row_layout(const std::vector<array>& inputs,
       l.kinds[i] = InputKind::row;
     } else if (is_column(x, full_shape)) {
       l.kinds[i] = InputKind::column;
+    } else if (int64_t t = tile_rows_of(x, full_shape);
+               t > 0 && (l.tile_rows == 0 || l.tile_rows == t)) {
+      l.kinds[i] = InputKind::contiguous; // within one tile
+      l.tiled[i] = true;
+      l.tile_rows = t;
     } else {
       return l; // unsupported
     }
@@ -101,6 +122,29 @@ RowLayout plan_row_layout(const std::vector<array>& inputs,
   }
   l.supported = true;
   return l;
+}
+
+std::vector<int64_t> row_arg_strides(const std::vector<array>& inputs,
+                                     const std::vector<bool>& is_constant,
+                                     const std::vector<array>& outputs,
+                                     const RowLayout& layout) {
+  std::vector<int64_t> strides;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    if (is_constant[i]) continue;
+    int64_t per_row = 0;
+    if (!layout.tiled[i] && layout.kinds[i] == InputKind::contiguous) {
+      per_row = layout.cols;
+    } else if (layout.kinds[i] == InputKind::row) {
+      // (rows..., 1) row-major, or a full-shape array whose rows are one
+      // value each (stride 0 along them): one element per row either way.
+      per_row = 1;
+    }
+    strides.push_back(per_row * inputs[i].itemsize());
+  }
+  for (size_t o = 0; o < outputs.size(); ++o) {
+    strides.push_back((layout.per_row_outputs[o] ? 1 : layout.cols) * outputs[o].itemsize());
+  }
+  return strides;
 }
 
 void allocate_row_outputs(const std::vector<array>& inputs, std::vector<array>& outputs,

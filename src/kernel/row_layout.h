@@ -14,10 +14,25 @@ struct RowLayout {
   std::vector<bool> per_row_outputs; // one per output
   int64_t rows = 0;
   int64_t cols = 0;
+  // Tiled inputs: a row-major matrix of tile_rows rows repeated over the
+  // leading dims (a (seq, seq) mask added to (batch, heads, seq, seq)
+  // scores). The kernel reads one like a contiguous input; the host runs
+  // the rows one tile at a time, each call's row 0 at the tile's first row
+  // (row_arg_strides). 0 when no input is tiled.
+  int64_t tile_rows = 0;
+  std::vector<bool> tiled; // one per input
 
   // The row-loop variant of this layout.
   KernelVariant variant() const;
 };
+
+// Bytes each kernel argument (the non-constant inputs, then the outputs, in
+// order) advances per row: the host offsets every pointer by this times the
+// first row of a tile when it runs tiled inputs.
+std::vector<int64_t> row_arg_strides(const std::vector<array>& inputs,
+                                     const std::vector<bool>& is_constant,
+                                     const std::vector<array>& outputs,
+                                     const RowLayout& layout);
 
 // The full shape (rows..., cols) of a row program for these real inputs and
 // outputs: the traced one, or under shapeless compile the outputs' leading
@@ -27,8 +42,10 @@ Shape row_full_shape(const FusedProgram& program, const std::vector<array>& inpu
 
 // Classifies every input against the full shape: scalar, contiguous (full
 // shape, row-major), row ((rows..., 1), row-major), column (only the last
-// dim varies, unit stride). Anything else (transposed, other broadcasts) is
-// unsupported: the caller runs the tape eagerly instead.
+// dim varies, unit stride), tiled (row-major, its dims the full shape's
+// last ones; all tiled inputs of one call have the same rows). Anything else
+// (transposed, other broadcasts) is unsupported: the caller runs the tape
+// eagerly instead.
 RowLayout plan_row_layout(const std::vector<array>& inputs,
                           const std::vector<bool>& is_constant,
                           const std::vector<array>& outputs, const Shape& full_shape);

@@ -195,8 +195,26 @@ bool eval_row_jit(const kernel::FusedProgram& program, const std::vector<array>&
   KernelArgs args(program, inputs, outputs);
   auto f = reinterpret_cast<RowFn>(fn);
   const int64_t cols = layout.cols;
-  run_split(layout.rows, std::max<int64_t>(1, jit_grain / std::max<int64_t>(cols, 1)),
-            [&](int64_t b, int64_t e) { f(args.data(), cols, b, e); });
+  const int64_t grain = std::max<int64_t>(1, jit_grain / std::max<int64_t>(cols, 1));
+  if (layout.tile_rows == 0 || layout.tile_rows >= layout.rows) {
+    run_split(layout.rows, grain, [&](int64_t b, int64_t e) { f(args.data(), cols, b, e); });
+    return true;
+  }
+  // Tiled inputs: rows [b, e) run one tile at a time, every other argument
+  // moved to the tile's first row, so the kernel reads the tile's row r - t0
+  // where the others read row r.
+  const auto strides =
+      kernel::row_arg_strides(inputs, program.constant_inputs, outputs, layout);
+  const int64_t tile = layout.tile_rows;
+  run_split(layout.rows, grain, [&](int64_t b, int64_t e) {
+    std::vector<void*> moved(strides.size());
+    for (int64_t t0 = b / tile * tile; t0 < e; t0 += tile) {
+      for (size_t k = 0; k < strides.size(); ++k) {
+        moved[k] = static_cast<char*>(args.data()[k]) + t0 * strides[k];
+      }
+      f(moved.data(), cols, std::max(b, t0) - t0, std::min(e, t0 + tile) - t0);
+    }
+  });
   return true;
 }
 

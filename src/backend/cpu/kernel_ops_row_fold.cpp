@@ -108,9 +108,10 @@ struct RowFold {
           nan[0] |= x[i] != x[i] ? -1 : 0;
         }
         if (c0 + n < cols) return;
-        for (int k = 0; k < 4; ++k) {
-          for (int l = 0; l < lanes; ++l) acc = fold_quick(Op{}, acc, q[k][l]);
-        }
+        // A tree, not a chain of 32 dependent folds (a third of a short
+        // row's time): any order gives the quick fold's result.
+        V m = fold_quick(Op{}, fold_quick(Op{}, q[0], q[1]), fold_quick(Op{}, q[2], q[3]));
+        for (int l = 0; l < lanes; ++l) acc = fold_quick(Op{}, acc, m[l]);
         return;
       }
     }
