@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "compile/compile_impl.h"
+#include "compile/matmul_epilogue.h"
 #include "compile/compile_log.h"
 #include "mxcore/utils.h"
 #include "transforms_impl.h"
@@ -77,6 +78,7 @@ void build_entry(CacheEntry& entry, const ArrayFnWithExtra& fun,
   const size_t simplified_nodes = tape.size();
   if (mode != CompileMode::no_fuse) {
     compile_fuse(tape, parents_map, trace_inputs, trace_outputs);
+    if (!shapeless) compile_matmul_epilogues(tape, parents_map, trace_inputs, trace_outputs);
   }
   if (log) times[3] = ms_since(clock);
   entry.inputs = std::move(trace_inputs);

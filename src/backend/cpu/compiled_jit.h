@@ -21,6 +21,22 @@ namespace mxcore::cpu {
 bool eval_compiled_jit(const kernel::FusedProgram& program, const std::vector<array>& inputs,
                        std::vector<array>& outputs);
 
+// A program's contiguous kernel bound to one call's buffers, run over flat
+// ranges of the (row-major) output: fn(args.data(), begin, end). For
+// epilogues that apply the kernel to blocks of the output as they are
+// finished (matmul_epilogue.cpp): the same kernel as the whole call runs.
+struct ContiguousCall {
+  void (*fn)(void**, int64_t, int64_t) = nullptr;
+  std::vector<void*> args;
+};
+
+// Plans the call like eval_compiled_jit; when its layout is contiguous and
+// row-major (each vector input laid out like the output, or a scalar),
+// allocates (donating) the outputs and fills `call`. False, touching
+// nothing, for other layouts, row programs, or when no kernel is ready.
+bool prepare_contiguous_jit(const kernel::FusedProgram& program, const std::vector<array>& inputs,
+                            std::vector<array>& outputs, ContiguousCall& call);
+
 // Calls that ran a JIT kernel in this process (tests tell them from the
 // eager fallback of background builds).
 int64_t jit_kernel_runs();
