@@ -32,19 +32,23 @@ void MatmulEpilogue::eval_cpu(const std::vector<array>& inputs, std::vector<arra
   const array& a = inputs[0];
   const array& b = inputs[1];
   const Shape shape{a.shape(0), b.shape(1)};
-  array product(allocator::malloc(shape[0] * shape[1] * sizeof(float)), shape, float32);
   std::vector<array> region_inputs(inputs.begin() + 2, inputs.end());
-  region_inputs.insert(region_inputs.begin() + slot_, product);
-  auto plain = [&] {
-    cpu::matmul(a, b, product);
-    region_->eval_cpu(region_inputs, outputs);
-  };
+  // The product is held by region_inputs alone, so the region's output may
+  // take its buffer (in place), as it does in the unfused graph.
+  region_inputs.insert(region_inputs.begin() + slot_,
+                       array(allocator::malloc(shape[0] * shape[1] * sizeof(float)), shape,
+                             float32));
+  array* product = &region_inputs[slot_];
   const kernel::FusedProgram* program = region_->program();
-  if (program == nullptr || !cpu::matmul_runs_own(a, b)) return plain();
   cpu::ContiguousCall call;
-  if (!cpu::prepare_contiguous_jit(*program, region_inputs, outputs, call)) return plain();
-  RangeContext ctx{&call, product.shape(1)};
-  cpu::matmul_with_epilogue(a, b, product, {run_ranges, &ctx});
+  if (program == nullptr || !cpu::matmul_runs_own(a, b) ||
+      !cpu::prepare_contiguous_jit(*program, region_inputs, outputs, call)) {
+    cpu::matmul(a, b, *product);
+    region_->eval_cpu(region_inputs, outputs);
+    return;
+  }
+  RangeContext ctx{&call, shape[1]};
+  cpu::matmul_with_epilogue(a, b, *product, {run_ranges, &ctx});
 }
 
 } // namespace mxcore

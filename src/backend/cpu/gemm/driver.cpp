@@ -150,12 +150,12 @@ struct Team {
           ks.tile(kcur, apanel, b, stride, crow + jp * nr, p.ldc, mrcur,
                   static_cast<int>(std::min<int64_t>(nr, ncur - jp * nr)), p.alpha, beta);
         }
-      }
-      // The last K block finished these rows of the panels: their C block
-      // (at most mc rows by nc columns) is still in L2.
-      if (epilogue != nullptr && pc + kcur == p.k && q1 > q0) {
-        epilogue->fn(epilogue->ctx, ic, ic + mcur, jc + q0 * nr,
-                     jc + std::min(q1 * nr, ncur));
+        // The last K block finished these MR rows of the panels: the block
+        // (MR rows by at most nc columns) was just written and is in cache.
+        if (epilogue != nullptr && pc + kcur == p.k && q1 > q0) {
+          epilogue->fn(epilogue->ctx, ic + ir, ic + ir + mrcur, jc + q0 * nr,
+                       jc + std::min(q1 * nr, ncur));
+        }
       }
     }
   }
