@@ -10,6 +10,8 @@
 // block suffices: a thread can only repack a buffer after every thread has
 // passed the next block's barrier, i.e. finished with the old one.
 // Small-M products (decoding) skip packing B and stream it in place.
+// An epilogue (gemm.h) runs on each MR-row strip of a thread's panels as the
+// last K block finishes it (small M: on each block of columns).
 #include "backend/cpu/gemm/driver.h"
 
 #include <immintrin.h>
