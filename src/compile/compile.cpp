@@ -11,6 +11,7 @@
 #include "compile/column_sum.h"
 #include "compile/compile_impl.h"
 #include "compile/compile_log.h"
+#include "compile/matmul_epilogue.h"
 #include "mxcore/utils.h"
 #include "transforms_impl.h"
 
@@ -78,7 +79,10 @@ void build_entry(CacheEntry& entry, const ArrayFnWithExtra& fun,
   const size_t simplified_nodes = tape.size();
   if (mode != CompileMode::no_fuse) {
     compile_fuse(tape, parents_map, trace_inputs, trace_outputs);
-    if (!shapeless) compile_fuse_column_sums(tape, parents_map, trace_inputs, trace_outputs);
+    if (!shapeless) {
+      compile_fuse_column_sums(tape, parents_map, trace_inputs, trace_outputs);
+      compile_matmul_epilogues(tape, parents_map, trace_inputs, trace_outputs);
+    }
   }
   if (log) times[3] = ms_since(clock);
   entry.inputs = std::move(trace_inputs);

@@ -1,8 +1,10 @@
 // mxcore's own float32 GEMM (src/backend/cpu/gemm) against a float64
 // reference: odd sizes, every transpose combination, leading dims wider than
 // the matrix, alpha/beta, K = 0, non-finite values, batched offsets with a
-// broadcast operand, serial and threaded, for every kernel set the CPU has.
+// broadcast operand, serial and threaded, for every kernel set the CPU has;
+// the epilogue hook sees every block of C once, with its final values.
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <random>
 #include <vector>
@@ -204,10 +206,16 @@ TEST_CASE("sgemm dispatch: MXCORE_GEMM picks BLAS or an own kernel") {
   setenv("MXCORE_GEMM", "avx2", 1);
   CHECK(use_own(1, 1, 1) == (avx2_kernels() != nullptr));
   setenv("MXCORE_GEMM", "auto", 1);
-  // the automatic choice: decoding-shaped products are ours where the CPU
-  // has AVX-512; mid-sized, tiny and thin ones stay on BLAS
-  CHECK(!use_own(512, 512, 512));
-  CHECK(!use_own(256, 1024, 512));
+  // the automatic choice: decoding-shaped and large products are ours where
+  // the CPU has AVX-512; mid-sized, tiny and thin ones stay on BLAS
+  const bool avx512 = avx512_kernels() != nullptr;
+  CHECK(use_own(512, 512, 512) == avx512);
+  CHECK(use_own(256, 1024, 512) == avx512);
+  CHECK(use_own(256, 512, 1024) == avx512);
+  CHECK(!use_own(128, 256, 784));    // the MLP training step's first layer
+  CHECK(!use_own(512, 512, 128));    // the transformer step's largest
+  CHECK(!use_own(25088, 32, 144));   // a convolution's im2col product
+  CHECK(!use_own(32, 4096, 4096));   // M < 64: not the large rule
   CHECK(!use_own(1, 256, 256));
   CHECK(use_own(8, 4096, 4096) == (avx512_kernels() != nullptr));
   CHECK(use_own(1, 4096, 4096) == (avx512_kernels() != nullptr));
@@ -217,4 +225,56 @@ TEST_CASE("sgemm dispatch: MXCORE_GEMM picks BLAS or an own kernel") {
   CHECK_THROWS_AS(mode(), std::invalid_argument);
   unsetenv("MXCORE_GEMM");
   CHECK(mode() == Mode::automatic);
+}
+
+namespace {
+
+// Records each epilogue block: a copy of C's values at the call, and how
+// often each element was handed out (blocks of different threads never
+// overlap, so plain writes suffice).
+struct EpilogueLog {
+  const Sgemm* p;
+  std::vector<float> seen;
+  std::vector<int> visits;
+};
+
+void log_block(void* ctx, int64_t i0, int64_t i1, int64_t j0, int64_t j1) {
+  auto& log = *static_cast<EpilogueLog*>(ctx);
+  for (int64_t i = i0; i < i1; ++i) {
+    for (int64_t j = j0; j < j1; ++j) {
+      log.seen[i * log.p->n + j] = log.p->c[i * log.p->ldc + j];
+      log.visits[i * log.p->n + j] += 1;
+    }
+  }
+}
+
+} // namespace
+
+TEST_CASE("own GEMM epilogue: each block of C once, after all of K, threaded") {
+  std::mt19937 rng(5);
+  setenv("MXCORE_GEMM", "avx512", 1);  // avx2 where the CPU lacks AVX-512
+  // few rows (small-M path), few row panels (B read in place), the column
+  // and row splits, K of one and several blocks, K = 0, tails everywhere
+  const Case cases[] = {{false, false, 3, 70, 300},   {false, true, 8, 517, 33},
+                        {false, false, 40, 300, 600}, {true, false, 97, 65, 257},
+                        {false, true, 256, 1024, 520}, {true, true, 301, 290, 130},
+                        {false, false, 1000, 40, 300}, {false, false, 50, 60, 0}};
+  for (const Case& t : cases) {
+    bool once = true, final_values = true;
+    auto run = [&](const Sgemm& p) {
+      EpilogueLog log{&p, std::vector<float>(p.m * p.n, 0.0f), std::vector<int>(p.m * p.n, 0)};
+      CHECK(sgemm_with_epilogue(p, {log_block, &log}));
+      for (int64_t i = 0; i < p.m; ++i) {
+        for (int64_t j = 0; j < p.n; ++j) {
+          once &= log.visits[i * p.n + j] == 1;
+          // bitwise: C's values when the block was handed out are final
+          final_values &= std::memcmp(&log.seen[i * p.n + j], &p.c[i * p.ldc + j], 4) == 0;
+        }
+      }
+    };
+    CHECK(check(t, run, rng) <= 1);
+    CHECK(once);
+    CHECK(final_values);
+  }
+  unsetenv("MXCORE_GEMM");
 }

@@ -337,6 +337,24 @@ bool eval_compiled_jit_column_sum(const kernel::FusedProgram& program,
   return true;
 }
 
+bool prepare_contiguous_jit(const kernel::FusedProgram& program, const std::vector<array>& inputs,
+                            std::vector<array>& outputs, ContiguousCall& call) {
+  if (!jit_available() || program.row) return false;
+  auto layout = kernel::plan_fused_layout(inputs, program.constant_inputs, outputs[0].shape(),
+                                          jit_force_large_index());
+  if (!layout.contiguous || !layout.out_flags.row_contiguous || layout.size == 0) return false;
+  void* fn = find_or_build(program, layout.range_variant());
+  if (!fn) return false;
+  kernel::allocate_fused_outputs(inputs, program.constant_inputs, outputs, layout);
+  kernel_runs.fetch_add(1, std::memory_order_relaxed);
+  KernelArgs args(program, inputs, outputs);
+  size_t n = outputs.size();
+  for (size_t i = 0; i < inputs.size(); ++i) n += !program.constant_inputs[i];
+  call.args.assign(args.data(), args.data() + n);
+  call.fn = reinterpret_cast<ContiguousFn>(fn);
+  return true;
+}
+
 int64_t jit_kernel_runs() { return kernel_runs.load(std::memory_order_relaxed); }
 
 } // namespace mxcore::cpu

@@ -219,6 +219,31 @@ void matmul(const array& a, const array& b, array& out, float alpha, float beta,
   if (half) copy_into(acc, out);
 }
 
+bool matmul_runs_own(const array& a, const array& b) {
+  return a.ndim() == 2 && b.ndim() == 2 && a.dtype() == float32 && b.dtype() == float32 &&
+         gemm::use_own(a.shape(0), b.shape(1), a.shape(1));
+}
+
+void matmul_with_epilogue(const array& a, const array& b, array& out,
+                          const gemm::Epilogue& epilogue) {
+  const int64_t m = out.shape(0), n = out.shape(1), k = a.shape(1);
+  if (out.size() == 0) return;
+  MatrixLayout la, lb;
+  array A = blas_operand(a, float32, la);
+  array B = blas_operand(b, float32, lb);
+  const gemm::Sgemm p{la.transposed, lb.transposed, m, n, k, 1.0f, A.data<float>(), la.ld,
+                      B.data<float>(), lb.ld, 0.0f, out.data<float>(), n};
+  if (gemm::sgemm_with_epilogue(p, epilogue)) return;
+  // MXCORE_GEMM changed since matmul_runs_own: the unfused order.
+  if (k == 0) {
+    scale<float>(out, 0.0f);
+  } else {
+    gemm_batched<float>(a, b, out, 1.0f, 0.0f);
+  }
+  parallel_for(m, std::max<int64_t>(1, (int64_t(1) << 16) / n),
+               [&](int64_t i0, int64_t i1) { epilogue.fn(epilogue.ctx, i0, i1, 0, n); });
+}
+
 } // namespace mxcore::cpu
 
 namespace mxcore {

@@ -47,12 +47,20 @@ const KernelSet* chosen_kernels(int64_t m, int64_t n, int64_t k) {
   const Mode md = mode();
   const KernelSet* ks = kernels(md);
   if (ks == nullptr || md != Mode::automatic) return ks;
-  // Only few-row products against a large B (decoding's x @ w, x @ w.T with
-  // a weight of 2^22+ elements), where reading B once without packing is 2-4x
-  // OpenBLAS. Everywhere else OpenBLAS measured faster end to end on two
-  // threads (docs/GEMM.md), so it stays there.
+  // Few-row products against a large B (decoding's x @ w, x @ w.T with a
+  // weight of 2^22+ elements), where reading B once without packing is 2-4x
+  // OpenBLAS. Mid-sized products measured faster on OpenBLAS end to end on
+  // two threads (docs/GEMM.md), so they stay there.
   if (n <= 4) return nullptr;  // the 16-column edge panel would be mostly padding
-  return ks->small_m > 0 && m <= ks->small_m && n * k >= (int64_t(1) << 22) ? ks : nullptr;
+  if (ks->small_m > 0 && m <= ks->small_m) return n * k >= (int64_t(1) << 22) ? ks : nullptr;
+  // Large products (2^26+ multiply-adds, e.g. the MLP block's 256 x 512 x
+  // 1024) split over the threads by columns of their own packed B panels,
+  // with no barrier, and measured faster than OpenBLAS split by rows
+  // (docs/GEMM.md). The training steps' mid-sized products and the thin
+  // im2col products of convolutions (K of a few hundred, N of tens) stay on
+  // BLAS.
+  const bool large = m >= 64 && n >= 256 && k >= 256 && m * n * k >= (int64_t(1) << 26);
+  return large ? ks : nullptr;
 }
 
 } // namespace
@@ -72,6 +80,13 @@ void sgemm(const Sgemm& p, bool threaded) {
     return;
   }
   run_own(*ks, p, nullptr, threaded);
+}
+
+bool sgemm_with_epilogue(const Sgemm& p, const Epilogue& epilogue) {
+  const KernelSet* ks = chosen_kernels(p.m, p.n, p.k);
+  if (ks == nullptr) return false;
+  run_own(*ks, p, nullptr, true, &epilogue);
+  return true;
 }
 
 void sgemm_batched(const Sgemm& p, const std::vector<std::array<int64_t, 3>>& offsets) {

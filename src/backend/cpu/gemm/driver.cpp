@@ -10,6 +10,8 @@
 // block suffices: a thread can only repack a buffer after every thread has
 // passed the next block's barrier, i.e. finished with the old one.
 // Small-M products (decoding) skip packing B and stream it in place.
+// An epilogue (gemm.h) runs on each MR-row strip of a thread's panels as the
+// last K block finishes it (small M: on each block of columns).
 #include "backend/cpu/gemm/driver.h"
 
 #include <immintrin.h>
@@ -18,6 +20,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
+#include <stdexcept>
 
 #include "backend/cpu/gemm/pack.h"
 #include "backend/cpu/thread_pool.h"
@@ -98,6 +101,7 @@ struct Team {
   int64_t block = 0;                // B blocks packed so far (equal on every thread)
   int64_t units_before = 0;         // row units of the earlier blocks
   int64_t held = -1;                // a unit claimed past the end of its block
+  const Epilogue* epilogue = nullptr;  // run on C blocks once K is summed
 
   // The next row unit of the block whose units are [first, first + count),
   // or -1 when they are all taken. Units are claimed dynamically, so a thread
@@ -147,6 +151,12 @@ struct Team {
           const float* b = panel(jp, stride);
           ks.tile(kcur, apanel, b, stride, crow + jp * nr, p.ldc, mrcur,
                   static_cast<int>(std::min<int64_t>(nr, ncur - jp * nr)), p.alpha, beta);
+        }
+        // The last K block finished these MR rows of the panels: the block
+        // (MR rows by at most nc columns) was just written and is in cache.
+        if (epilogue != nullptr && pc + kcur == p.k && q1 > q0) {
+          epilogue->fn(epilogue->ctx, ic + ir, ic + ir + mrcur, jc + q0 * nr,
+                       jc + std::min(q1 * nr, ncur));
         }
       }
     }
@@ -230,7 +240,8 @@ void scale_c(const Sgemm& p) {
 }
 
 // Small M: A (alpha-scaled, row-major) is tiny; B streams once, in place.
-void small_m_product(const KernelSet& ks, const Sgemm& p, bool threaded) {
+void small_m_product(const KernelSet& ks, const Sgemm& p, bool threaded,
+                     const Epilogue* epilogue) {
   float* a = a_scratch.get(p.m * p.k);
   for (int64_t i = 0; i < p.m; ++i) {
     for (int64_t q = 0; q < p.k; ++q) {
@@ -244,6 +255,7 @@ void small_m_product(const KernelSet& ks, const Sgemm& p, bool threaded) {
     } else {
       ks.small_nn(int(p.m), p.k, j1 - j0, a, p.k, p.b + j0, p.ldb, p.c + j0, p.ldc);
     }
+    if (epilogue != nullptr) epilogue->fn(epilogue->ctx, 0, p.m, j0, j1);
   };
   // Columns in blocks of 64 (a cache line of four rows of B per step).
   const int64_t blocks = ceil_div(p.n, 64);
@@ -259,22 +271,29 @@ void small_m_product(const KernelSet& ks, const Sgemm& p, bool threaded) {
 } // namespace
 
 void run_own(const KernelSet& ks, const Sgemm& p,
-             const std::vector<std::array<int64_t, 3>>* offsets, bool threaded) {
+             const std::vector<std::array<int64_t, 3>>* offsets, bool threaded,
+             const Epilogue* epilogue) {
   if (p.m == 0 || p.n == 0) return;
+  if (epilogue != nullptr && offsets != nullptr) {
+    throw std::logic_error("[matmul] a GEMM epilogue needs a single product");
+  }
   const int64_t products = offsets ? static_cast<int64_t>(offsets->size()) : 1;
   auto product_at = [&](int64_t i) { return offsets ? at(p, (*offsets)[i]) : p; };
   if (p.k == 0) {
     for (int64_t i = 0; i < products; ++i) scale_c(product_at(i));
+    if (epilogue != nullptr) epilogue->fn(epilogue->ctx, 0, p.m, 0, p.n);
     return;
   }
   const int nt = num_threads();
   const bool parallel = threaded && nt > 1 && p.m * p.n * p.k * products >= kParallelWork;
   if (ks.small_m > 0 && p.m <= ks.small_m) {
     if (products == 1 || !parallel) {
-      for (int64_t i = 0; i < products; ++i) small_m_product(ks, product_at(i), parallel);
+      for (int64_t i = 0; i < products; ++i) {
+        small_m_product(ks, product_at(i), parallel, epilogue);
+      }
     } else {
       parallel_for(products, 1, [&](int64_t b, int64_t e) {
-        for (int64_t i = b; i < e; ++i) small_m_product(ks, product_at(i), false);
+        for (int64_t i = b; i < e; ++i) small_m_product(ks, product_at(i), false, nullptr);
       });
     }
     return;
@@ -283,6 +302,7 @@ void run_own(const KernelSet& ks, const Sgemm& p,
   auto serial = [&](int64_t b, int64_t e) {
     float* own = b_scratch.get(2 * bfloats);
     Team team{ks, 0, 1, nullptr, {own, own + bfloats}, nullptr};
+    team.epilogue = epilogue;
     for (int64_t i = b; i < e; ++i) team.product(product_at(i));
   };
   if (!parallel) {
@@ -296,10 +316,12 @@ void run_own(const KernelSet& ks, const Sgemm& p,
     parallel_for(nt, 1, [&](int64_t b, int64_t e) {
       if (e - b > 1) {  // nested in another parallel region: run alone
         Team team{ks, 0, 1, nullptr, {shared, shared + bfloats}, nullptr};
+        team.epilogue = epilogue;
         for (int64_t i = 0; i < products; ++i) team.product(product_at(i));
         return;
       }
       Team team{ks, static_cast<int>(b), nt, &barrier, {shared, shared + bfloats}, &claimed};
+      team.epilogue = epilogue;
       for (int64_t i = 0; i < products; ++i) team.product(product_at(i));
     });
   }
