@@ -21,7 +21,6 @@ namespace mxcore::cpu {
 bool eval_compiled_jit(const kernel::FusedProgram& program, const std::vector<array>& inputs,
                        std::vector<array>& outputs);
 
-<<<<<<< HEAD
 // Runs a non-row fused program block by block, folding output `summed`
 // into column sums instead of storing it: sums[j] = the sum over rows of
 // that (row-major, float32) output viewed as (rows, cols), in the eager
@@ -34,7 +33,7 @@ bool eval_compiled_jit_column_sum(const kernel::FusedProgram& program,
                                   const std::vector<array>& inputs,
                                   std::vector<array>& outputs, size_t summed, bool keep,
                                   int64_t cols, float* sums);
-=======
+
 // A program's contiguous kernel bound to one call's buffers, run over flat
 // ranges of the (row-major) output: fn(args.data(), begin, end). For
 // epilogues that apply the kernel to blocks of the output as they are
@@ -50,7 +49,6 @@ struct ContiguousCall {
 // nothing, for other layouts, row programs, or when no kernel is ready.
 bool prepare_contiguous_jit(const kernel::FusedProgram& program, const std::vector<array>& inputs,
                             std::vector<array>& outputs, ContiguousCall& call);
->>>>>>> gemm10b
 
 // Calls that ran a JIT kernel in this process (tests tell them from the
 // eager fallback of background builds).
