@@ -65,12 +65,33 @@ void for_each_run(const StridedLayout<N>& layout, int64_t start, int64_t end,
 // Minimum elements per thread before an elementwise loop is split.
 inline constexpr int64_t elementwise_grain = 1 << 15;
 
-// The body of strided_apply, compiled once per operand count (strided.cpp):
-// calls fn(ctx, offsets, n, inner_strides) for each run, in parallel chunks.
+// for_each_run with f called through a pointer: the walk is compiled once
+// per operand count (strided.cpp) instead of once per kernel.
 template <size_t N>
 using RunFn = void (*)(void* ctx, const std::array<int64_t, N>& offsets, int64_t n,
                        const std::array<int64_t, N>& inner_strides);
 
+template <size_t N>
+void for_each_run_shared(const StridedLayout<N>& layout, int64_t start, int64_t end,
+                         RunFn<N> fn, void* ctx);
+
+extern template void for_each_run_shared<1>(const StridedLayout<1>&, int64_t, int64_t,
+                                            RunFn<1>, void*);
+extern template void for_each_run_shared<2>(const StridedLayout<2>&, int64_t, int64_t,
+                                            RunFn<2>, void*);
+
+template <size_t N, typename F>
+void for_each_run_shared(const StridedLayout<N>& layout, int64_t start, int64_t end, F&& f) {
+  using Fn = std::remove_reference_t<F>;
+  for_each_run_shared<N>(
+      layout, start, end,
+      [](void* ctx, const std::array<int64_t, N>& off, int64_t n,
+         const std::array<int64_t, N>& st) { (*static_cast<Fn*>(ctx))(off, n, st); },
+      const_cast<void*>(static_cast<const void*>(std::addressof(f))));
+}
+
+// The body of strided_apply, compiled once per operand count (strided.cpp):
+// calls fn(ctx, offsets, n, inner_strides) for each run, in parallel chunks.
 template <size_t N>
 void strided_apply_runs(const Shape& shape, const std::array<const Strides*, N>& strides,
                         RunFn<N> fn, void* ctx, int64_t grain);
