@@ -3,7 +3,7 @@
 // constructor; enum fields are range-checked on read.
 #include "export/primitive_codec.h"
 
-#include <functional>
+#include <type_traits>
 #include <typeindex>
 #include <unordered_map>
 
@@ -32,8 +32,11 @@ namespace mxcore::export_detail {
 
 namespace {
 
-using WriteFn = std::function<void(const Primitive&, ByteWriter&)>;
-using ReadFn = std::function<std::shared_ptr<Primitive>(ByteReader&, Stream)>;
+// Plain function pointers, not std::function: each of the ~100 codecs is two
+// small functions, and std::function's type erasure per lambda made this file
+// the slowest of the library to compile.
+using WriteFn = void (*)(const Primitive&, ByteWriter&);
+using ReadFn = std::shared_ptr<Primitive> (*)(ByteReader&, Stream);
 
 struct Codec {
   std::string tag;
@@ -41,20 +44,33 @@ struct Codec {
   ReadFn read;
 };
 
+// Write and Read are captureless lambdas (default-constructible in C++20):
+// these adapters turn them into the table's untyped entries.
+template <class P, class Write>
+void write_as(const Primitive& p, ByteWriter& w) {
+  Write{}(static_cast<const P&>(p), w);
+}
+
+template <class Read>
+std::shared_ptr<Primitive> read_as(ByteReader& r, Stream s) {
+  return Read{}(r, s);
+}
+
 struct Registry {
   std::unordered_map<std::type_index, const Codec*> by_type;
   std::unordered_map<std::string, Codec> by_tag;
 
-  template <class P>
-  void add(const std::string& tag, std::function<void(const P&, ByteWriter&)> write,
-           ReadFn read) {
-    auto [it, fresh] = by_tag.emplace(
-        tag, Codec{tag, [write](const Primitive& p, ByteWriter& w) {
-                     write(static_cast<const P&>(p), w);
-                   },
-                   std::move(read)});
+  void add_entry(const std::string& tag, std::type_index type, WriteFn write, ReadFn read) {
+    auto [it, fresh] = by_tag.emplace(tag, Codec{tag, write, read});
     if (!fresh) throw std::logic_error("[export] duplicate primitive tag " + tag);
-    by_type.emplace(std::type_index(typeid(P)), &it->second);
+    by_type.emplace(type, &it->second);
+  }
+
+  template <class P, class Write, class Read>
+  void add(const std::string& tag, Write, Read) {
+    static_assert(std::is_empty_v<Write> && std::is_empty_v<Read>,
+                  "codec functions capture nothing");
+    add_entry(tag, std::type_index(typeid(P)), &write_as<P, Write>, &read_as<Read>);
   }
 
   // A primitive whose only state is its stream.
@@ -64,6 +80,12 @@ struct Registry {
            [](ByteReader&, Stream s) { return std::make_shared<P>(s); });
   }
 };
+
+void write_slice(const Shape& start, const Shape& stop, const Shape& strides, ByteWriter& w) {
+  w.ints(start);
+  w.ints(stop);
+  w.ints(strides);
+}
 
 void write_conv_params(const ConvParams& p, ByteWriter& w) {
   w.ints(p.stride);
@@ -187,14 +209,8 @@ void add_shape_ops(Registry& r) {
       });
   r.add<Transpose>("Transpose", [](const Transpose& p, ByteWriter& w) { w.ints(p.axes()); },
                    [](ByteReader& in, Stream s) { return std::make_shared<Transpose>(s, in.ints()); });
-  auto write_slice = [](const Shape& start, const Shape& stop, const Shape& strides,
-                        ByteWriter& w) {
-    w.ints(start);
-    w.ints(stop);
-    w.ints(strides);
-  };
   r.add<Slice>("Slice",
-               [write_slice](const Slice& p, ByteWriter& w) {
+               [](const Slice& p, ByteWriter& w) {
                  write_slice(p.start(), p.stop(), p.strides(), w);
                },
                [](ByteReader& in, Stream s) {
@@ -202,7 +218,7 @@ void add_shape_ops(Registry& r) {
                  return std::make_shared<Slice>(s, start, stop, strides);
                });
   r.add<SliceUpdate>("SliceUpdate",
-                     [write_slice](const SliceUpdate& p, ByteWriter& w) {
+                     [](const SliceUpdate& p, ByteWriter& w) {
                        write_slice(p.start(), p.stop(), p.strides(), w);
                      },
                      [](ByteReader& in, Stream s) {

@@ -27,9 +27,11 @@ void prepare_binary_output(const array& a, const array& b, array& out,
 
 // n outputs d[i] = op(x[i * sx], y[i * sy]); sx, sy are 1 (dense) or 0
 // (broadcast scalar) on the fast paths. The one loop nest both the dense and
-// the strided layouts run, so each (dtype, op) instantiates it once.
+// the strided layouts run, so each (dtype, op) instantiates it once (not
+// inlined into both callers: its four vectorized loops are most of the
+// binary kernels' build time, and one call per run costs nothing).
 template <typename T, typename U, typename Op>
-void binary_run(const T* x, int64_t sx, const T* y, int64_t sy, U* d, int64_t n,
+[[gnu::noinline]] void binary_run(const T* x, int64_t sx, const T* y, int64_t sy, U* d, int64_t n,
                 Op op) {
   if (sx == 1 && sy == 1) {
     for (int64_t i = 0; i < n; ++i) d[i] = static_cast<U>(op(x[i], y[i]));

@@ -45,11 +45,19 @@ inline void unary_loop(const Tin* s, int64_t ss, Tout* d, int64_t ds, int64_t n,
   }
 }
 
+// unary_loop out of line: the dense and the strided paths share one copy of
+// its vectorized loops, half of the unary kernels' build time otherwise.
+template <typename Tin, typename Tout, typename Op>
+[[gnu::noinline]] void unary_loop_shared(const Tin* s, int64_t ss, Tout* d, int64_t ds,
+                                         int64_t n, Op op) {
+  unary_loop(s, ss, d, ds, n, op);
+}
+
 template <typename Tin, typename Tout, typename Op>
 void unary_kernel(const array& in, array& out, Op op) {
   unary_kernel_with<Tin, Tout>(in, out,
                                [op](const Tin* s, int64_t ss, Tout* d, int64_t ds, int64_t n) {
-                                 unary_loop(s, ss, d, ds, n, op);
+                                 unary_loop_shared(s, ss, d, ds, n, op);
                                });
 }
 
