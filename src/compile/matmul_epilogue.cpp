@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
-#include <stdexcept>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -13,21 +12,6 @@ namespace mxcore {
 
 MatmulEpilogue::MatmulEpilogue(Stream stream, std::shared_ptr<Compiled> region, size_t slot)
     : Primitive(stream), region_(std::move(region)), slot_(slot) {}
-
-std::vector<array> MatmulEpilogue::jvp(const std::vector<array>&, const std::vector<array>&,
-                                       const std::vector<int>&) {
-  throw std::invalid_argument("[MatmulEpilogue] Cannot jvp primitive.");
-}
-
-std::vector<array> MatmulEpilogue::vjp(const std::vector<array>&, const std::vector<array>&,
-                                       const std::vector<int>&, const std::vector<array>&) {
-  throw std::invalid_argument("[MatmulEpilogue] Cannot vjp primitive.");
-}
-
-std::pair<std::vector<array>, std::vector<int>> MatmulEpilogue::vmap(
-    const std::vector<array>&, const std::vector<int>&) {
-  throw std::invalid_argument("[MatmulEpilogue] Cannot vmap primitive.");
-}
 
 void MatmulEpilogue::print(std::ostream& os) {
   os << "MatmulEpilogue(";

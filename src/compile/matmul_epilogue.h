@@ -22,13 +22,8 @@ class MatmulEpilogue : public Primitive {
 
   void eval_cpu(const std::vector<array>& inputs, std::vector<array>& outputs) override;
 
-  // Like Compiled: a compiled function's transforms retrace the original.
-  std::vector<array> jvp(const std::vector<array>&, const std::vector<array>&,
-                         const std::vector<int>&) override;
-  std::vector<array> vjp(const std::vector<array>&, const std::vector<array>&,
-                         const std::vector<int>&, const std::vector<array>&) override;
-  std::pair<std::vector<array>, std::vector<int>> vmap(
-      const std::vector<array>&, const std::vector<int>&) override;
+  // No jvp/vjp/vmap: like Compiled, a compiled function's transforms retrace
+  // the original, so Primitive's refusing defaults serve.
 
   const char* name() const override { return "MatmulEpilogue"; }
   // "MatmulEpilogue(Compiled(Multiply, Erf, ...))".
