@@ -52,6 +52,12 @@ int main() {
     std::cout << "FAIL erf: the preamble kept the portable erf\n";
   }
   build("erf", erf + "extern \"C\" __global__ void k(float* y) { y[threadIdx.x] = kernel_ops::Erf{}(y[threadIdx.x]); }\n");
+  // The vectorized loop's transfers, plain and with streaming hints (cuda_compiled.cpp).
+  build("vector_transfers", kernel_head() +
+        "extern \"C\" __global__ void k(const float* x, float* y) {\n"
+        "  alignas(16) float v[8]; int i = threadIdx.x * 8;\n"
+        "  mxc_load<2>(v, x + i); mxc_store<2>(y + i, v);\n"
+        "  mxc_load_cs<2>(v, x + i); mxc_store_cs<2>(y + i, v); }\n");
   // Every elementwise functor through the shared preamble, called on float
   // (int for the bitwise ops, bool for the logical ones): catches builtins NVRTC lacks (cuda_head()).
   for (auto op : kernel::all_ops()) {

@@ -3,6 +3,7 @@
 // renders it, NVRTC builds it once per (program, variant).
 #include <algorithm>
 #include <climits>
+#include <cstdlib>
 #include <sstream>
 #include <stdexcept>
 
@@ -32,6 +33,15 @@ template <int C, typename T> __device__ inline void mxc_store(T* dst, const T* s
 #pragma unroll
   for (int c = 0; c < C; ++c) reinterpret_cast<mxc_u4*>(dst)[c] = reinterpret_cast<const mxc_u4*>(src)[c];
 }
+// The same with streaming (evict-first) cache hints: data touched once.
+template <int C, typename T> __device__ inline void mxc_load_cs(T* dst, const T* src) {
+#pragma unroll
+  for (int c = 0; c < C; ++c) reinterpret_cast<uint4*>(dst)[c] = __ldcs(reinterpret_cast<const uint4*>(src) + c);
+}
+template <int C, typename T> __device__ inline void mxc_store_cs(T* dst, const T* src) {
+#pragma unroll
+  for (int c = 0; c < C; ++c) __stcs(reinterpret_cast<uint4*>(dst) + c, reinterpret_cast<const uint4*>(src)[c]);
+}
 // Warp shuffles of any 1-, 2-, 4- or 8-byte value: from lane ^ lane_arg
 // (butterfly) or from lane lane_arg.
 __device__ inline unsigned mxc_shfl_u32(unsigned u, int lane_arg, bool butterfly) {
@@ -59,8 +69,27 @@ namespace {
 
 size_t itemsize_of(Dtype t) { return size_of(t); }
 
-// 16-byte groups per thread of the vectorized contiguous variant.
-constexpr int vector_groups = 4;
+// The vectorized contiguous variant's shape: 16-byte groups per thread, and
+// whether its transfers carry streaming cache hints. MXCORE_CUDA_VECTOR_GROUPS
+// (1, 2, 4, 8) and MXCORE_CUDA_STREAMING=1 override them for tuning sweeps
+// (benchmarks/gpu_gelu_sweep.py); read once per process.
+struct VectorTuning {
+  int groups = 4;
+  bool streaming = false;
+};
+
+const VectorTuning& vector_tuning() {
+  static const VectorTuning t = [] {
+    VectorTuning v;
+    if (const char* g = std::getenv("MXCORE_CUDA_VECTOR_GROUPS")) {
+      const int n = std::atoi(g);
+      if (n == 1 || n == 2 || n == 4 || n == 8) v.groups = n;
+    }
+    if (const char* c = std::getenv("MXCORE_CUDA_STREAMING")) v.streaming = std::string(c) == "1";
+    return v;
+  }();
+  return t;
+}
 
 // Elements per thread of the vectorized variant: vector_groups 16-byte
 // transfers of the narrowest buffer, so every buffer moves whole 16-byte
@@ -71,7 +100,7 @@ int vector_width(const kernel::FusedProgram& p, const kernel::KernelVariant& v) 
     if (v.input_kinds[i] == InputKind::contiguous) narrow = std::min(narrow, itemsize_of(p.inputs[i].dtype));
   }
   for (auto& o : p.outputs) narrow = std::min(narrow, itemsize_of(o.dtype));
-  return static_cast<int>(vector_groups * 16 / narrow);
+  return static_cast<int>(vector_tuning().groups * 16 / narrow);
 }
 
 // Device buffers for the outputs, as the kernel writes them (the layout's
@@ -170,7 +199,7 @@ void run_elementwise(const kernel::FusedProgram& p, const std::vector<array>& in
   }
   CUfunction fn = find_or_build(
       p.name + "|" + v.key() + "|w" + std::to_string(width) + "|n" +
-          std::to_string(v.work_per_thread),
+          std::to_string(v.work_per_thread) + (vector_tuning().streaming ? "|cs" : ""),
       [&](std::string* symbol) { return elementwise_source(p, v, width, symbol); });
 
   // Parameters in grid_kernel_args order.
@@ -235,7 +264,8 @@ std::string elementwise_source(const kernel::FusedProgram& p, const kernel::Kern
   kernel::cstyle::Writer w(d, p, v);
   *symbol = d.kernel_name(p, v) + "_vec" + std::to_string(width);
   const auto idx = d.index_type(v.large_index);
-  const int group_width = width / vector_groups;
+  const int group_width = width / vector_tuning().groups;
+  const std::string hint = vector_tuning().streaming ? "_cs" : "";
   auto& os = w.os;
   os << d.grid_kernel_open(*symbol, kernel::grid_kernel_args(d, p, v))
      << "  constexpr int N = " << width << ", G = " << group_width << ", C = N / G;\n";
@@ -250,7 +280,7 @@ std::string elementwise_source(const kernel::FusedProgram& p, const kernel::Kern
     auto& in = p.inputs[i];
     auto st = d.storage_type(in.dtype);
     os << "    alignas(16) " << st << " " << in.name << "_v[N];\n"
-       << "#pragma unroll\n    for (int c = 0; c < C; ++c) mxc_load<G * sizeof(" << st
+       << "#pragma unroll\n    for (int c = 0; c < C; ++c) mxc_load" << hint << "<G * sizeof(" << st
        << ") / 16>(" << in.name << "_v + c * G, " << group_at(in.name + "_ptr") << ");\n";
   }
   for (auto& o : p.outputs) {
@@ -261,7 +291,7 @@ std::string elementwise_source(const kernel::FusedProgram& p, const kernel::Kern
   w.body("      ", at, at);
   os << "    }\n";
   for (auto& o : p.outputs) {
-    os << "#pragma unroll\n    for (int c = 0; c < C; ++c) mxc_store<G * sizeof("
+    os << "#pragma unroll\n    for (int c = 0; c < C; ++c) mxc_store" << hint << "<G * sizeof("
        << d.storage_type(o.dtype) << ") / 16>(" << group_at(o.name + "_ptr") << ", " << o.name
        << "_v + c * G);\n";
   }

@@ -3,6 +3,7 @@
 // passed by value (no per-launch uploads).
 #include "backend/cuda/cuda_dialect.h"
 
+#include <cstdlib>
 #include <stdexcept>
 
 #include "backend/cpu/cpp_dialect.h"
@@ -195,7 +196,13 @@ std::string cuda_preamble(const kernel::FusedProgram& p, bool row) {
   // float erf through the device library's erff (<= 2 ulp, as the shared
   // polynomial): half the instructions, and f16 gelu was compute-bound on it.
   // Where the shared text changes, the portable version stays (same values).
-  for (size_t at = ops.find(shared_erf_call); at != std::string::npos;
+  // MXCORE_CUDA_PORTABLE_ERF=1 keeps it everywhere (tuning sweeps).
+  static const bool portable_erf = [] {
+    const char* e = std::getenv("MXCORE_CUDA_PORTABLE_ERF");
+    return e && std::string(e) == "1";
+  }();
+  for (size_t at = portable_erf ? std::string::npos : ops.find(shared_erf_call);
+       at != std::string::npos;
        at = ops.find(shared_erf_call, at)) {
     ops.replace(at, shared_erf_call.size(), "::erff(float(x))");
   }
