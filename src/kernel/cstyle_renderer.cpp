@@ -192,6 +192,8 @@ void Writer::grid_contiguous() {
 }
 
 // x: inner positions (work_per_thread each), y: the next dim, z: the rest.
+// y and z stride over their dims, so a grid smaller than them (CUDA's 65535
+// blocks) still covers every row.
 void Writer::grid_strided() {
   const auto idx = d.index_type(v.large_index);
   const auto loc = d.offset_type(v.large_index);
@@ -202,19 +204,25 @@ void Writer::grid_strided() {
   const auto px = d.thread_position('x'), py = d.thread_position('y'),
              pz = d.thread_position('z');
   os << "  const " << idx << " inner = output_shape[ndim - 1];\n"
+     << "  const " << idx << " rows_y = ndim > 1 ? " << idx << "(output_shape[ndim - 2]) : 1;\n"
+     << "  " << idx << " rows_z = 1;\n"
+     << "  for (int d = 0; d < ndim - 2; ++d) rows_z *= " << idx << "(output_shape[d]);\n"
      << "  const " << idx << " x0 = " << idx << "(" << px << ") * N_PER_THREAD;\n"
-     << "  const " << idx << " row = " << idx << "(" << py << ") + " << idx << "("
-     << d.grid_size('y') << ") * " << idx << "(" << pz << ");\n";
+     << "  for (" << idx << " zz = " << pz << "; zz < rows_z; zz += " << d.grid_size('z')
+     << ") {\n"
+     << "  for (" << idx << " yy = " << py << "; yy < rows_y; yy += " << d.grid_size('y')
+     << ") {\n"
+     << "  const " << idx << " row = yy + rows_y * zz;\n";
   std::vector<std::string> strided;
   for (size_t i = 0; i < p.inputs.size(); ++i) {
     if (kind_of(i) == InputKind::strided) strided.push_back(p.inputs[i].name);
   }
   for (auto& nm : strided) {
-    os << "  " << loc << " " << nm << "_loc = ndim > 1 ? " << loc << "(" << py << ") * " << loc
-       << "(" << nm << "_strides[ndim - 2]) : " << loc << "(0);\n";
+    os << "  " << loc << " " << nm << "_loc = ndim > 1 ? " << loc << "(yy) * " << loc << "("
+       << nm << "_strides[ndim - 2]) : " << loc << "(0);\n";
   }
-  // Outer dims beyond the grid's y come from z.
-  os << "  " << idx << " rest = " << pz << ";\n"
+  // The outer dims' positions from zz.
+  os << "  " << idx << " rest = zz;\n"
      << "  for (int d = ndim - 3; d >= 0; --d) {\n"
      << "    " << loc << " i_d = " << loc << "(rest % " << idx << "(output_shape[d]));\n"
      << "    rest /= " << idx << "(output_shape[d]);\n";
@@ -233,7 +241,7 @@ void Writer::grid_strided() {
                "_strides[ndim - 1])]";
       },
       [](auto& n) { return n + "_ptr[out_index]"; });
-  os << "  }\n}\n";
+  os << "  }\n  }\n  }\n}\n";
 }
 
 } // namespace cstyle

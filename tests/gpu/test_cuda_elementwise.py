@@ -134,6 +134,23 @@ def test_strided_many_dims_and_large_index():
     np.testing.assert_array_equal(np.array(odd[1, -5:]), want(2 * k + 1) + 1)
 
 
+@pytest.mark.parametrize("shape,perm", [((3, 70001, 4), (1, 0, 2)),   # z past 65535
+                                         ((2, 3, 70001), (0, 2, 1)),   # y past 65535
+                                         ((5, 3, 140001), (2, 1, 0))])  # z, 5-wide rows
+def test_strided_rows_past_the_grid_limit(shape, perm):
+    # The strided kernel's y and z grids stop at 65535: the kernel strides
+    # over the rest (a transformer block's transposes have such shapes).
+    x = data(shape, mx.float32)
+    y = mx.transpose(x, perm)
+    f = lambda a: mx.exp(a) * 0.5 + 1
+    with mx.stream(mx.gpu):
+        g = mx.compile(f)(y)
+        e = mx.sin(y)
+        mx.eval(g, e)
+    check(g, f(mx.array(np.array(y))), mx.float32)
+    check(e, mx.sin(y, stream=mx.cpu), mx.float32)
+
+
 def test_compiled_matches_cpu(on_gpu):
     def f(x, y):
         return mx.tanh(x * 0.5 + y) * mx.exp(-x) + mx.maximum(x, y) / (1 + mx.abs(y))

@@ -69,12 +69,16 @@ namespace {
 
 size_t itemsize_of(Dtype t) { return size_of(t); }
 
-// The vectorized contiguous variant's shape: 16-byte groups per thread, and
-// whether its transfers carry streaming cache hints. MXCORE_CUDA_VECTOR_GROUPS
-// (1, 2, 4, 8) and MXCORE_CUDA_STREAMING=1 override them for tuning sweeps
-// (benchmarks/gpu_gelu_sweep.py); read once per process.
+// The vectorized contiguous variant's shape: 16-byte groups per thread of
+// the narrowest buffer, and whether its transfers carry streaming cache
+// hints. The H200 sweep (benchmarks/gpu_gelu_sweep.py, README) put float32
+// gelu nearest copy speed with one group (4 elements a thread; 4 groups lost
+// 3-4%), and float16 gelu, bound by its arithmetic, fastest with four (32
+// elements a thread, which spreads the index work). MXCORE_CUDA_VECTOR_GROUPS
+// (1, 2, 4, 8) and MXCORE_CUDA_STREAMING=1 override them for such sweeps;
+// they are read once per process.
 struct VectorTuning {
-  int groups = 4;
+  int groups = 0;  // 0: by the narrowest element size
   bool streaming = false;
 };
 
@@ -91,16 +95,27 @@ const VectorTuning& vector_tuning() {
   return t;
 }
 
-// Elements per thread of the vectorized variant: vector_groups 16-byte
-// transfers of the narrowest buffer, so every buffer moves whole 16-byte
-// units and each thread has several loads in flight.
-int vector_width(const kernel::FusedProgram& p, const kernel::KernelVariant& v) {
+int vector_groups(size_t narrow) {
+  if (vector_tuning().groups) return vector_tuning().groups;
+  return narrow >= 4 ? 1 : 4;
+}
+
+// The narrowest element size among the vectorized variant's buffers.
+size_t narrowest(const kernel::FusedProgram& p, const kernel::KernelVariant& v) {
   size_t narrow = 16;
   for (size_t i = 0; i < p.inputs.size(); ++i) {
     if (v.input_kinds[i] == InputKind::contiguous) narrow = std::min(narrow, itemsize_of(p.inputs[i].dtype));
   }
   for (auto& o : p.outputs) narrow = std::min(narrow, itemsize_of(o.dtype));
-  return static_cast<int>(vector_tuning().groups * 16 / narrow);
+  return narrow;
+}
+
+// Elements per thread of the vectorized variant: vector_groups 16-byte
+// transfers of the narrowest buffer, so every buffer moves whole 16-byte
+// units and each thread has several loads in flight.
+int vector_width(const kernel::FusedProgram& p, const kernel::KernelVariant& v) {
+  const size_t narrow = narrowest(p, v);
+  return static_cast<int>(vector_groups(narrow) * 16 / narrow);
 }
 
 // Device buffers for the outputs, as the kernel writes them (the layout's
@@ -236,12 +251,10 @@ void run_elementwise(const kernel::FusedProgram& p, const std::vector<array>& in
     const int64_t y = nd > 1 ? layout.shape[nd - 2] : 1;
     int64_t z = 1;
     for (int d = 0; d + 2 < nd; ++d) z *= layout.shape[d];
-    if (y > 65535 || z > 65535) {
-      throw std::invalid_argument("[cuda] A strided fused kernel's outer dims exceed the grid.");
-    }
+    // The kernel strides over rows beyond the grid's y and z limits.
     l.grid[0] = blocks((inner + v.work_per_thread - 1) / v.work_per_thread);
-    l.grid[1] = static_cast<unsigned>(y);
-    l.grid[2] = static_cast<unsigned>(z);
+    l.grid[1] = static_cast<unsigned>(std::min<int64_t>(y, 65535));
+    l.grid[2] = static_cast<unsigned>(std::min<int64_t>(z, 65535));
   }
   launch(fn, l, args, stream);
 }
@@ -264,7 +277,7 @@ std::string elementwise_source(const kernel::FusedProgram& p, const kernel::Kern
   kernel::cstyle::Writer w(d, p, v);
   *symbol = d.kernel_name(p, v) + "_vec" + std::to_string(width);
   const auto idx = d.index_type(v.large_index);
-  const int group_width = width / vector_tuning().groups;
+  const int group_width = width / vector_groups(narrowest(p, v));
   const std::string hint = vector_tuning().streaming ? "_cs" : "";
   auto& os = w.os;
   os << d.grid_kernel_open(*symbol, kernel::grid_kernel_args(d, p, v))
