@@ -11,6 +11,8 @@
 #include "backend/cuda/cuda_sort.cpp"
 #include "backend/cuda/cuda_indexing.cpp"
 #include "backend/cuda/cuda_copy_into.cpp"
+#include "backend/cuda/cuda_fused.h"
+#include "kernel/kernel_variant.h"
 #include <iostream>
 namespace mxcore::cuda { std::string compile_cubin(const std::string&, const std::string&, int); }
 using namespace mxcore;
@@ -58,6 +60,31 @@ int main() {
         "  alignas(16) float v[8]; int i = threadIdx.x * 8;\n"
         "  mxc_load<2>(v, x + i); mxc_store<2>(y + i, v);\n"
         "  mxc_load_cs<2>(v, x + i); mxc_store_cs<2>(y + i, v); }\n");
+  // A fused exp(x) * x in every loop the elementwise path renders: strided
+  // (fixed and run-time ndim, 32- and 64-bit indices), contiguous, vectorized.
+  {
+    kernel::FusedProgram p;
+    p.name = "mxh_fused";
+    p.inputs.push_back({"in0", float32, {}, {}, {}});
+    p.tape.push_back({"t0", float32, kernel::Op::Exp, kernel::NodeKind::unary, {"in0"}});
+    p.tape.push_back({"t1", float32, kernel::Op::Multiply, kernel::NodeKind::binary, {"t0", "in0"}});
+    p.outputs.push_back({"out0", "t1", float32});
+    p.constant_inputs = {false};
+    for (bool large : {false, true}) {
+      for (int nd : {1, 3}) {
+        auto v = kernel::default_variant(p, kernel::LoopKind::strided, nd, large);
+        v.work_per_thread = 4;
+        v.dynamic_ndim = nd == 1;
+        std::string sym;
+        build("fused_strided" + std::to_string(nd) + (large ? "_large" : ""), elementwise_source(p, v, 0, &sym));
+      }
+      auto v = kernel::default_variant(p, kernel::LoopKind::contiguous, 0, large);
+      v.work_per_thread = 4;
+      std::string sym;
+      build(std::string("fused_contiguous") + (large ? "_large" : ""), elementwise_source(p, v, 0, &sym));
+      for (int width : {4, 16}) build("fused_vec" + std::to_string(width), elementwise_source(p, v, width, &sym));
+    }
+  }
   // Every elementwise functor through the shared preamble, called on float
   // (int for the bitwise ops, bool for the logical ones): catches builtins NVRTC lacks (cuda_head()).
   for (auto op : kernel::all_ops()) {
