@@ -78,6 +78,39 @@ def softmax_mx(x):
     return e / mx.sum(e, axis=-1, keepdims=True)
 
 
+def transformer_block(b, t, dm, nh):
+    """A pre-norm transformer block (causal attention, gelu MLP) in float16:
+    (torch args, mxcore args, torch function, mxcore function)."""
+    hd = dm // nh
+    F = torch.nn.functional
+    gen = torch.Generator(device="cuda").manual_seed(1)
+    rand = lambda *sh: (torch.randn(sh, device="cuda", generator=gen) * 0.02).half()
+    params = [1 + rand(dm), rand(dm), rand(dm, 3 * dm), rand(dm, dm),
+              1 + rand(dm), rand(dm), rand(dm, 4 * dm), rand(4 * dm, dm)]
+    xt = torch.randn((b, t, dm), device="cuda", dtype=torch.float16)
+
+    def block_torch(x, ln1_w, ln1_b, wqkv, wo, ln2_w, ln2_b, w1, w2):
+        h = F.layer_norm(x, (dm,), ln1_w, ln1_b, 1e-5)
+        q, k, v = (z.view(b, t, nh, hd).transpose(1, 2) for z in (h @ wqkv).split(dm, -1))
+        a = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        x = x + a.transpose(1, 2).reshape(b, t, dm) @ wo
+        h = F.layer_norm(x, (dm,), ln2_w, ln2_b, 1e-5)
+        return x + F.gelu(h @ w1) @ w2
+
+    def block_mx(x, ln1_w, ln1_b, wqkv, wo, ln2_w, ln2_b, w1, w2):
+        h = mx.fast.layer_norm(x, ln1_w, ln1_b, 1e-5)
+        q, k, v = (z.reshape(b, t, nh, hd).transpose(0, 2, 1, 3)
+                   for z in mx.split(h @ wqkv, 3, axis=-1))
+        a = mx.fast.scaled_dot_product_attention(q, k, v, scale=1 / math.sqrt(hd), mask="causal")
+        x = x + a.transpose(0, 2, 1, 3).reshape(b, t, dm) @ wo
+        h = mx.fast.layer_norm(x, ln2_w, ln2_b, 1e-5)
+        return x + gelu_mx(h @ w1) @ w2
+
+    targs = [xt] + params
+    margs = tuple(to_gpu(a.cpu().numpy()) for a in targs)
+    return targs, margs, block_torch, block_mx
+
+
 def rel_err(a, b):
     a = np.asarray(a, np.float64)
     b = np.asarray(b, np.float64)
@@ -193,34 +226,7 @@ def main():
 
     # ---- transformer block, float16: pre-norm causal attention + MLP
     b, t, dm, nh = max(8 // scale, 1), 1024, 1024, 16
-    hd = dm // nh
-    F = torch.nn.functional
-    gen = torch.Generator(device="cuda").manual_seed(1)
-    rand = lambda *sh: (torch.randn(sh, device="cuda", generator=gen) * 0.02).half()
-    pt = {"ln1_w": 1 + rand(dm), "ln1_b": rand(dm), "wqkv": rand(dm, 3 * dm), "wo": rand(dm, dm),
-          "ln2_w": 1 + rand(dm), "ln2_b": rand(dm), "w1": rand(dm, 4 * dm), "w2": rand(4 * dm, dm)}
-    names = list(pt)
-    xt = torch.randn((b, t, dm), device="cuda", dtype=torch.float16)
-
-    def block_torch(x, ln1_w, ln1_b, wqkv, wo, ln2_w, ln2_b, w1, w2):
-        h = F.layer_norm(x, (dm,), ln1_w, ln1_b, 1e-5)
-        q, k, v = (z.view(b, t, nh, hd).transpose(1, 2) for z in (h @ wqkv).split(dm, -1))
-        a = F.scaled_dot_product_attention(q, k, v, is_causal=True)
-        x = x + a.transpose(1, 2).reshape(b, t, dm) @ wo
-        h = F.layer_norm(x, (dm,), ln2_w, ln2_b, 1e-5)
-        return x + F.gelu(h @ w1) @ w2
-
-    def block_mx(x, ln1_w, ln1_b, wqkv, wo, ln2_w, ln2_b, w1, w2):
-        h = mx.fast.layer_norm(x, ln1_w, ln1_b, 1e-5)
-        q, k, v = (z.reshape(b, t, nh, hd).transpose(0, 2, 1, 3)
-                   for z in mx.split(h @ wqkv, 3, axis=-1))
-        a = mx.fast.scaled_dot_product_attention(q, k, v, scale=1 / math.sqrt(hd), mask="causal")
-        x = x + a.transpose(0, 2, 1, 3).reshape(b, t, dm) @ wo
-        h = mx.fast.layer_norm(x, ln2_w, ln2_b, 1e-5)
-        return x + gelu_mx(h @ w1) @ w2
-
-    targs = [xt] + [pt[n] for n in names]
-    margs = tuple(to_gpu(a.cpu().numpy()) for a in targs)
+    targs, margs, block_torch, block_mx = transformer_block(b, t, dm, nh)
     tblock = torch.compile(block_torch)
     cblock = mx.compile(block_mx)
     case = "transformer block f16 %dx%dx%d, %d heads" % (b, t, dm, nh)
@@ -235,7 +241,7 @@ def main():
     for impl, ms in best.items():
         add(case, impl, ms, flops / 1e3,
             "TFLOP/s" + (", rel err %.1e" % err if impl == "mxcore compiled" else ""))
-    del xt, targs, margs
+    del targs, margs
 
     # ---- eager kernels of the other families against PyTorch eager
     r, c = 4096 // scale, 4096
