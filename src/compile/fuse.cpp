@@ -23,6 +23,7 @@
 #include "compile/compiled.h"
 #include "compile/row_region.h"
 #include "kernel/op.h"
+#include "kernel/row_layout.h"
 
 namespace mxcore::detail {
 
@@ -195,6 +196,10 @@ void compile_fuse(std::vector<array>& tape, ParentsMap& parents_map,
       if (!fresh) it->second.second = std::min(it->second.second, depth);
     };
     bool row_mode = true;       // reductions over the last axis may join
+    // Set on the second try of a row region: members must have this full
+    // shape or its reduced one; anything else (a causal mask's (seq, 1) and
+    // (1, seq) positions) stays outside as an input.
+    std::optional<Shape> row_full;
     // Members that are not graph outputs but have users outside the region.
     std::unordered_set<std::uintptr_t> export_ids;
     std::vector<array> splits; // copies made by split_one in this region
@@ -263,7 +268,8 @@ void compile_fuse(std::vector<array>& tape, ParentsMap& parents_map,
         // Whether a may be written as one of the region's outputs.
         bool output_shape_ok = a.shape() == shape || (row_mode && same_rows(a.shape(), shape));
         if (depth >= (row_mode ? max_row_depth : max_compile_depth) || !fusable ||
-            a.primitive().stream() != s || (is_output && !output_shape_ok)) {
+            a.primitive().stream() != s || (is_output && !output_shape_ok) ||
+            (row_full && !fits_row_region(a, *row_full))) {
           add_input(a, depth);
           return;
         }
@@ -377,16 +383,8 @@ void compile_fuse(std::vector<array>& tape, ParentsMap& parents_map,
           }
         }
       };
-      regrow();
-      recompute_shared_inputs();
-      if (has_reduce(members)) {
-        std::vector<array> region_outputs{arr};
-        for (auto& m : members) {
-          if (output_map.count(m.id()) || export_ids.count(m.id())) region_outputs.push_back(m);
-        }
-        row_region = row_region_shape(members, region_outputs).has_value();
-      }
-      if (!row_region) { // grow it again, elementwise only
+      // Undoes the region grown so far, to grow it again another way.
+      auto reset = [&]() {
         // Latest first: a copy may itself have been split.
         for (size_t k = splits.size(); k-- > 0;) {
           unsplit(split_origins[k], splits[k], parents_map);
@@ -399,6 +397,37 @@ void compile_fuse(std::vector<array>& tape, ParentsMap& parents_map,
         members.clear();
         export_ids.clear();
         recomputed = 0;
+      };
+      auto is_row_region = [&]() {
+        if (!has_reduce(members)) return false;
+        std::vector<array> region_outputs{arr};
+        for (auto& m : members) {
+          if (output_map.count(m.id()) || export_ids.count(m.id())) region_outputs.push_back(m);
+        }
+        return row_region_shape(members, region_outputs).has_value();
+      };
+      regrow();
+      recompute_shared_inputs();
+      row_region = is_row_region();
+      // The reductions agree but some member has another shape: grow the row
+      // region again with such members left outside, when the root fits.
+      if (auto full = row_region || !has_reduce(members) ? std::nullopt : row_reduce_shape(members);
+          full && fits_row_region(arr, *full)) {
+        reset();
+        row_full = full;
+        recurse(arr, 0, s, arr.shape());
+        regrow();
+        recompute_shared_inputs();
+        row_region = is_row_region();
+        // Only if the row kernel can read what was left outside (else the
+        // elementwise region below serves better than a dense copy).
+        for (auto id : input_set) {
+          row_region = row_region && kernel::row_readable_shape(input_arrays.at(id).first.shape(), *full);
+        }
+        row_full.reset();
+      }
+      if (!row_region) { // grow it again, elementwise only
+        reset();
         row_mode = false;
         recurse(arr, 0, s, arr.shape());
       }

@@ -33,8 +33,7 @@ bool has_reduce(const std::vector<array>& tape) {
   return false;
 }
 
-std::optional<Shape> row_region_shape(const std::vector<array>& members,
-                                      const std::vector<array>& outputs) {
+std::optional<Shape> row_reduce_shape(const std::vector<array>& members) {
   std::optional<Shape> full;
   for (auto& m : members) {
     if (!as_reduce(m.primitive())) continue;
@@ -43,15 +42,29 @@ std::optional<Shape> row_region_shape(const std::vector<array>& members,
     if (full && *full != in.shape()) return std::nullopt;
     full = in.shape();
   }
+  return full;
+}
+
+bool fits_row_region(const array& a, const Shape& full) {
+  if (a.shape() == full) return true;
+  if (a.ndim() != static_cast<int>(full.size()) || full.empty() || a.shape().back() != 1) {
+    return false;
+  }
+  for (size_t d = 0; d + 1 < full.size(); ++d) {
+    if (a.shape(static_cast<int>(d)) != full[d]) return false;
+  }
+  return true;
+}
+
+std::optional<Shape> row_region_shape(const std::vector<array>& members,
+                                      const std::vector<array>& outputs) {
+  auto full = row_reduce_shape(members);
   if (!full) return std::nullopt;
-  Shape reduced = *full;
-  reduced.back() = 1;
-  auto fits = [&](const array& a) { return a.shape() == *full || a.shape() == reduced; };
   for (auto& m : members) {
-    if (!fits(m)) return std::nullopt;
+    if (!fits_row_region(m, *full)) return std::nullopt;
   }
   for (auto& o : outputs) {
-    if (!fits(o)) return std::nullopt;
+    if (!fits_row_region(o, *full)) return std::nullopt;
   }
   return full;
 }

@@ -23,6 +23,13 @@ bool is_row_reduce(const array& a);
 // Whether any tape node is a reduction (so the region needs a row kernel).
 bool has_reduce(const std::vector<array>& tape);
 
+// The shape F the reductions among members reduce when they all are row
+// reductions of one shape; nothing otherwise (or when there are none).
+std::optional<Shape> row_reduce_shape(const std::vector<array>& members);
+
+// Whether a has a row region's full shape F or its reduced shape R.
+bool fits_row_region(const array& a, const Shape& full);
+
 // The full shape F of a region (members and the region's outputs), or nothing
 // when the region is not a valid row region: every reduction must be a row
 // reduction of the same shape F, and every member and output must have shape

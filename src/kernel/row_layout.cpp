@@ -6,13 +6,16 @@ namespace {
 
 // Whether x, broadcast to `full` (x's dims aligned to the right), has only
 // its last dim varying, with unit stride.
-bool is_column(const array& x, const Shape& full) {
-  if (x.ndim() == 0 || x.ndim() > static_cast<int>(full.size())) return false;
-  if (x.shape().back() != full.back() || x.strides().back() != 1) return false;
-  for (int d = 0; d + 1 < x.ndim(); ++d) {
-    if (x.shape(d) != 1) return false;
+bool is_column_shape(const Shape& x, const Shape& full) {
+  if (x.empty() || x.size() > full.size() || x.back() != full.back()) return false;
+  for (size_t d = 0; d + 1 < x.size(); ++d) {
+    if (x[d] != 1) return false;
   }
   return true;
+}
+
+bool is_column(const array& x, const Shape& full) {
+  return is_column_shape(x.shape(), full) && x.strides().back() == 1;
 }
 
 // Whether x has the full shape but one value per row: its last dim
@@ -32,19 +35,30 @@ bool is_broadcast_row(const array& x, const Shape& full) {
 // The rows of x when it is a row-major matrix whose dims (leading 1s
 // dropped) are the last dims of `full` with the same last dim, repeated over
 // the leading rest; 0 otherwise.
-int64_t tile_rows_of(const array& x, const Shape& full) {
-  int d0 = 0;
-  while (d0 < x.ndim() && x.shape(d0) == 1) ++d0;
-  const int dims = x.ndim() - d0;
-  if (dims < 2 || dims >= static_cast<int>(full.size()) || !x.flags().row_contiguous) return 0;
-  const int offset = static_cast<int>(full.size()) - dims;
-  for (int d = 0; d < dims; ++d) {
-    if (x.shape(d0 + d) != full[offset + d]) return 0;
+int64_t tile_rows_of_shape(const Shape& x, const Shape& full) {
+  size_t d0 = 0;
+  while (d0 < x.size() && x[d0] == 1) ++d0;
+  const size_t dims = x.size() - d0;
+  if (dims < 2 || dims >= full.size()) return 0;
+  const size_t offset = full.size() - dims;
+  for (size_t d = 0; d < dims; ++d) {
+    if (x[d0 + d] != full[offset + d]) return 0;
   }
-  return static_cast<int64_t>(x.size()) / full.back();
+  return static_cast<int64_t>(shape_size(x)) / full.back();
+}
+
+int64_t tile_rows_of(const array& x, const Shape& full) {
+  return x.flags().row_contiguous ? tile_rows_of_shape(x.shape(), full) : 0;
 }
 
 } // namespace
+
+bool row_readable_shape(const Shape& x, const Shape& full) {
+  if (shape_size(x) == 1 || x == full || full.empty()) return true;
+  Shape reduced = full;
+  reduced.back() = 1;
+  return x == reduced || is_column_shape(x, full) || tile_rows_of_shape(x, full) > 0;
+}
 
 KernelVariant RowLayout::variant() const {
   KernelVariant v;

@@ -50,6 +50,11 @@ RowLayout plan_row_layout(const std::vector<array>& inputs,
                           const std::vector<bool>& is_constant,
                           const std::vector<array>& outputs, const Shape& full_shape);
 
+// Whether a row-major input of shape x is one plan_row_layout reads against
+// the full shape (scalar, full, row, column or tiled): what the fuser asks
+// before it leaves a member of another shape outside a row region.
+bool row_readable_shape(const Shape& x, const Shape& full);
+
 // Row-major buffers for the outputs; a full output may take over a donatable
 // full input of the same element size (each element is read before the
 // kernel's last pass writes it).

@@ -47,6 +47,34 @@ def test_compiled_row_programs(on_gpu, cols, dtype):
         close(g, c, dtype)
 
 
+@pytest.mark.parametrize("shape,mask_shape", [((2, 3, 33, 33), (33, 33)), ((2, 4, 7, 130), (1, 7, 130)),
+                                              ((8, 16, 64, 64), (64, 64)), ((3, 70, 5), (70, 5))])
+@pytest.mark.parametrize("dtype", [mx.float32, mx.float16])
+def test_row_program_tiled_mask(on_gpu, shape, mask_shape, dtype):
+    # A (seq, seq) mask over (batch, heads, seq, seq) scores: the kernel reads
+    # the mask's row `row % tile_rows` (a wrong row reads past the mask).
+    s = data(shape, dtype)
+    causal = np.triu(np.full(shape[-2:], -1e4, np.float32), 1)
+    mask = mx.array(np.broadcast_to(causal, mask_shape).copy()).astype(dtype)
+    fn = lambda s, m: softmax(s * 0.125 + m)
+    g = mx.compile(fn)(s, mask)
+    with mx.stream(mx.cpu):
+        c = mx.compile(fn)(s, mask)
+    close(g, c, dtype)
+
+
+@pytest.mark.parametrize("lq,lk", [(64, 64), (1, 40), (17, 33)])
+@pytest.mark.parametrize("dtype", [mx.float32, mx.float16])
+def test_compiled_causal_attention(on_gpu, lq, lk, dtype):
+    # The causal mask and softmax are one row kernel (the mask a tiled input).
+    q, k, v = data((2, 4, lq, 16), dtype), data((2, 4, lk, 16), dtype), data((2, 4, lk, 16), dtype)
+    fn = lambda q, k, v: mx.fast.scaled_dot_product_attention(q, k, v, scale=0.25, mask="causal")
+    g = mx.compile(fn)(q, k, v)
+    with mx.stream(mx.cpu):
+        c = mx.compile(fn)(q, k, v)
+    close(g, c, dtype)
+
+
 def test_row_program_transposed_input(on_gpu):
     x = data((300, 40))
     g = mx.compile(softmax)(x.T)

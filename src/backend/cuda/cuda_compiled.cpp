@@ -251,9 +251,18 @@ void run_elementwise(const kernel::FusedProgram& p, const std::vector<array>& in
     const int64_t y = nd > 1 ? layout.shape[nd - 2] : 1;
     int64_t z = 1;
     for (int d = 0; d + 2 < nd; ++d) z *= layout.shape[d];
-    // The kernel strides over rows beyond the grid's y and z limits.
-    l.grid[0] = blocks((inner + v.work_per_thread - 1) / v.work_per_thread);
-    l.grid[1] = static_cast<unsigned>(std::min<int64_t>(y, 65535));
+    // Rows shorter than a block share it: blockDim.x threads cover a row
+    // (a transposed (b, t, heads, 64) view's rows are 16 threads' work),
+    // blockDim.y rows sit side by side. The kernel strides over rows beyond
+    // the grid's y and z limits.
+    const int64_t inner_threads = (inner + v.work_per_thread - 1) / v.work_per_thread;
+    int bx = block_threads;
+    while (bx > 1 && bx / 2 >= inner_threads) bx /= 2;
+    const int by = block_threads / bx;
+    l.block[0] = static_cast<unsigned>(bx);
+    l.block[1] = static_cast<unsigned>(by);
+    l.grid[0] = static_cast<unsigned>((inner_threads + bx - 1) / bx);
+    l.grid[1] = static_cast<unsigned>(std::min<int64_t>((y + by - 1) / by, 65535));
     l.grid[2] = static_cast<unsigned>(std::min<int64_t>(z, 65535));
   }
   launch(fn, l, args, stream);

@@ -145,12 +145,15 @@ class CudaDialect final : public kernel::Dialect {
     }
     return s + ") {\n";
   }
+  // Blocks may span several rows (y) of a strided kernel with short rows.
   std::string thread_position(char axis) const override {
     if (axis == 'x') return "(blockIdx.x * blockDim.x + threadIdx.x)";
+    if (axis == 'y') return "(blockIdx.y * blockDim.y + threadIdx.y)";
     return std::string("blockIdx.") + axis;
   }
   std::string grid_size(char axis) const override {
     if (axis == 'x') return "(gridDim.x * blockDim.x)";
+    if (axis == 'y') return "(gridDim.y * blockDim.y)";
     return std::string("gridDim.") + axis;
   }
 };

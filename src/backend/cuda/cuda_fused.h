@@ -40,8 +40,12 @@ struct RowShape {
   std::string tag() const;
 };
 RowShape plan_row_shape(const kernel::FusedProgram& p, int64_t cols, bool aligned);
+// tiled: per input, whether it is a (tile_rows, cols) matrix repeated over
+// the rows (row_layout.h); the kernel then takes tile_rows after cols and
+// reads such an input's row `row % tile_rows`.
 std::string row_source(const kernel::FusedProgram& p, const kernel::KernelVariant& v,
-                       const RowShape& shape, std::string* symbol);
+                       const RowShape& shape, std::string* symbol,
+                       const std::vector<bool>& tiled = {});
 
 // The device support text shared by both kernel families.
 extern const char* const cuda_kernel_support;

@@ -33,6 +33,7 @@ constexpr int max_cached_columns = 32;
 struct RowWriter {
   kernel::cstyle::Writer& w;
   const RowShape& shape;
+  const std::vector<bool>& tiled; // per input, or empty: none
   std::unordered_map<std::string, Level> levels;
   // Cached rows: per-element nodes an earlier pass computed and kept in
   // registers (name_c[K * V]), so later passes (the output pass of softmax
@@ -40,7 +41,8 @@ struct RowWriter {
   std::unordered_set<std::string> kept;
   int reductions = 0; // emitted so far (picks the shared buffer)
 
-  RowWriter(kernel::cstyle::Writer& w, const RowShape& shape) : w(w), shape(shape) {
+  RowWriter(kernel::cstyle::Writer& w, const RowShape& shape, const std::vector<bool>& tiled)
+      : w(w), shape(shape), tiled(tiled) {
     for (size_t i = 0; i < w.p.inputs.size(); ++i) {
       auto k = w.kind_of(i);
       levels[w.p.inputs[i].name] = k == InputKind::constant || k == InputKind::scalar
@@ -184,6 +186,8 @@ struct RowWriter {
       args.push_back({d.buffer_param(d.storage_type(o.dtype), false), o.name + "_ptr", 0});
     }
     args.push_back({"const int64_t", "cols", 0});
+    const bool any_tiled = std::find(tiled.begin(), tiled.end(), true) != tiled.end();
+    if (any_tiled) args.push_back({"const int64_t", "tile_rows", 0});
     // One block per row: the block size is the launch bound. (Asking for
     // more blocks per SM only made rows with bounds checks spill: 4096
     // halves fit in 64 registers as they are.)
@@ -205,8 +209,9 @@ struct RowWriter {
     for (size_t i = 0; i < p.inputs.size(); ++i) {
       auto& in = p.inputs[i];
       if (w.kind_of(i) == InputKind::contiguous) {
+        const bool is_tiled = i < tiled.size() && tiled[i];
         os << "  const " << d.storage_type(in.dtype) << "* " << in.name << "_row = " << in.name
-           << "_ptr + row * cols;\n";
+           << "_ptr + " << (is_tiled ? "row % tile_rows" : "row") << " * cols;\n";
       } else if (w.kind_of(i) == InputKind::row) {
         os << "  const " << d.value_type(in.dtype) << " " << in.name << " = "
            << d.load(in.dtype, in.name + "_ptr[row]") << ";\n";
@@ -331,6 +336,14 @@ void allocate_device_row_outputs(const std::vector<array>& inputs, std::vector<a
 
 } // namespace
 
+// "_tiled" and one digit per input ("" when none is tiled).
+static std::string tiled_tag(const std::vector<bool>& tiled) {
+  if (std::find(tiled.begin(), tiled.end(), true) == tiled.end()) return "";
+  std::string t = "_tiled";
+  for (bool b : tiled) t += b ? '1' : '0';
+  return t;
+}
+
 std::string RowShape::tag() const {
   return "t" + std::to_string(threads) + "v" + std::to_string(vector) + "k" +
          std::to_string(chunks) + (exact ? "x" : "");
@@ -357,11 +370,12 @@ RowShape plan_row_shape(const kernel::FusedProgram& p, int64_t cols, bool aligne
 }
 
 std::string row_source(const kernel::FusedProgram& p, const kernel::KernelVariant& v,
-                       const RowShape& shape, std::string* symbol) {
+                       const RowShape& shape, std::string* symbol,
+                       const std::vector<bool>& tiled) {
   const auto& d = cuda_dialect();
   kernel::cstyle::Writer w(d, p, v);
-  *symbol = d.kernel_name(p, v) + "_" + shape.tag();
-  RowWriter(w, shape).write(*symbol);
+  *symbol = d.kernel_name(p, v) + "_" + shape.tag() + tiled_tag(tiled);
+  RowWriter(w, shape, tiled).write(*symbol);
   return d.preamble(p, v) + cuda_kernel_support + w.os.str();
 }
 
@@ -407,8 +421,13 @@ void run_row(const kernel::FusedProgram& p, const std::vector<array>& inputs,
   }
   auto shape = plan_row_shape(p, layout.cols, aligned);
   auto v = layout.variant();
-  CUfunction fn = find_or_build(p.name + "|" + v.key() + "|" + shape.tag(),
-                                [&](std::string* symbol) { return row_source(p, v, shape, symbol); });
+  // Tiled inputs (a (seq, seq) mask of (batch, heads, seq, seq) scores):
+  // the kernel reads their row `row % tile_rows`.
+  const bool any_tiled = layout.tile_rows > 0 && layout.tile_rows < layout.rows;
+  const std::vector<bool> tiled = any_tiled ? layout.tiled : std::vector<bool>{};
+  CUfunction fn = find_or_build(
+      p.name + "|" + v.key() + "|" + shape.tag() + tiled_tag(tiled),
+      [&](std::string* symbol) { return row_source(p, v, shape, symbol, tiled); });
   std::vector<void*> args;
   for (size_t i = 0; i < ins->size(); ++i) {
     if (layout.kinds[i] != InputKind::constant) args.push_back(&in_ptrs[i]);
@@ -416,6 +435,8 @@ void run_row(const kernel::FusedProgram& p, const std::vector<array>& inputs,
   for (auto& q : out_ptrs) args.push_back(&q);
   int64_t cols = layout.cols;
   args.push_back(&cols);
+  int64_t tile_rows = layout.tile_rows;
+  if (any_tiled) args.push_back(&tile_rows);
   Launch l;
   l.grid[0] = static_cast<unsigned>(layout.rows);
   l.block[0] = static_cast<unsigned>(shape.threads);
