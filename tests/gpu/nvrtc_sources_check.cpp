@@ -85,6 +85,40 @@ int main() {
       for (int width : {4, 16}) build("fused_vec" + std::to_string(width), elementwise_source(p, v, width, &sym));
     }
   }
+  // A softmax row program with a tiled mask added, in each row shape: a warp
+  // per row (8 rows a block) for short rows, a block per row, long rows.
+  {
+    kernel::FusedProgram p;
+    p.name = "mxh_row";
+    p.row = true;
+    p.inputs.push_back({"in0", float16, {}, {}, {}});
+    p.inputs.push_back({"in1", float16, {}, {}, {}});
+    using kernel::Op;
+    using K = kernel::NodeKind;
+    p.tape = {{"t0", float32, Op::AsType, K::astype, {"in0"}},
+              {"t1", float32, Op::AsType, K::astype, {"in1"}},
+              {"t2", float32, Op::Add, K::binary, {"t0", "t1"}},
+              {"t3", float32, Op::Max, K::reduce, {"t2"}},
+              {"t4", float32, Op::Subtract, K::binary, {"t2", "t3"}},
+              {"t5", float32, Op::Exp, K::unary, {"t4"}},
+              {"t6", float32, Op::Sum, K::reduce, {"t5"}},
+              {"t7", float32, Op::Divide, K::binary, {"t5", "t6"}},
+              {"t8", float16, Op::AsType, K::astype, {"t7"}}};
+    p.outputs.push_back({"out0", "t8", float16});
+    p.constant_inputs = {false, false};
+    kernel::KernelVariant v;
+    v.loop = kernel::LoopKind::row;
+    v.input_kinds = {kernel::InputKind::contiguous, kernel::InputKind::contiguous};
+    v.per_row_outputs = {false};
+    for (int64_t cols : {64, 100, 1024, 4096, 40000}) {
+      for (bool aligned : {true, false}) {
+        auto shape = plan_row_shape(p, cols, aligned);
+        std::string sym;
+        build("row_softmax_" + std::to_string(cols) + "_" + shape.tag(), row_source(p, v, shape, &sym));
+        build("row_softmax_tiled_" + std::to_string(cols), row_source(p, v, shape, &sym, {false, true}));
+      }
+    }
+  }
   // Every elementwise functor through the shared preamble, called on float
   // (int for the bitwise ops, bool for the logical ones): catches builtins NVRTC lacks (cuda_head()).
   for (auto op : kernel::all_ops()) {

@@ -142,3 +142,40 @@ def test_batched_matmul_and_addmm():
     got = mx.addmm(c, x, w, alpha=0.5, beta=2.0, stream=mx.gpu)
     np.testing.assert_allclose(np.array(got), 2.0 * np.array(c) + 0.5 * np.array(x) @ np.array(w),
                                rtol=1e-4, atol=1e-4)
+
+
+@pytest.mark.parametrize("dtype", [mx.float32, mx.float16])
+def test_matmul_strided_operands_without_copies(dtype):
+    # Attention's operands as views: heads split from a (b, t, 3 * d) slice
+    # (leading dimension 3 * d, batch strides (t * 3d, hd): not one uniform
+    # batch stride, so a loop over b of strided-batched calls), keys
+    # transposed, broadcast batch dims, a negative-step slice, and a batch
+    # whose loop would be too long (dense copies instead).
+    b, t, nh, hd = 3, 20, 4, 8
+    d = nh * hd
+    qkv = data((b, t, 3 * d), dtype)
+    q, k, v = (z.reshape(b, t, nh, hd).transpose(0, 2, 1, 3) for z in mx.split(qkv, 3, axis=-1))
+    f32 = lambda a: np.array(a.astype(mx.float32)).astype(np.float64)
+    tol = dict(rtol=3e-2, atol=3e-2) if dtype == mx.float16 else dict(rtol=1e-4, atol=1e-4)
+    cases = [
+        (q, k.transpose(0, 1, 3, 2)),                 # q @ k^T, both views of qkv
+        (data((b, nh, t, t), dtype), v),              # probs @ v
+        (q, data((hd, 5), dtype)),                    # broadcast weight
+        (data((1, nh, t, hd), dtype), data((b, 1, hd, 6), dtype)),  # both broadcast
+        (q[:, :, ::-1], k.transpose(0, 1, 3, 2)),     # reversed rows
+        (data((40, 3, 2, 5, 7), dtype)[:, :, 1], data((7, 4), dtype)),  # strided batch, 40 > 32
+        (qkv[:, :, :d], data((d, 9), dtype)),          # a column slice: ld = 3 d
+    ]
+    for x, y in cases:
+        g = mx.matmul(x, y, stream=mx.gpu)
+        np.testing.assert_allclose(f32(g), f32(x) @ f32(y), **tol)
+    # The whole of attention on these views, compiled, against the CPU.
+    fn = lambda qkv: mx.fast.scaled_dot_product_attention(
+        *(z.reshape(b, t, nh, hd).transpose(0, 2, 1, 3) for z in mx.split(qkv, 3, axis=-1)),
+        scale=0.3, mask="causal").transpose(0, 2, 1, 3).reshape(b, t, d)
+    with mx.stream(mx.gpu):
+        g = mx.compile(fn)(qkv)
+        mx.eval(g)
+    with mx.stream(mx.cpu):
+        c = mx.compile(fn)(qkv)
+    close(g, c, dtype)

@@ -6,6 +6,7 @@
 // kernel first needs it.
 #include <cmath>
 #include <stdexcept>
+#include <type_traits>
 
 #include "backend/cuda/cuda_backend.h"
 #include "backend/cuda/cuda_dialect.h"
@@ -122,11 +123,17 @@ void add_view(backend::KernelTable& t) {
   });
 }
 
-// Views that copy when the input is not row-major: a device copy first.
+// Views that copy when the input is not row-major: a device copy first. A
+// reshape whose dims split or merge only where the strides allow (a slice of
+// a wider row, split into heads) stays a view.
 template <typename P>
 void add_view_of_row_major(backend::KernelTable& t) {
   t.add<P>([](P& p, const std::vector<array>& in, std::vector<array>& out) {
-    if (in[0].flags().row_contiguous) {
+    bool view = in[0].flags().row_contiguous;
+    if constexpr (std::is_same_v<P, Reshape>) {
+      view = view || reshape_view_strides(in[0].shape(), in[0].strides(), out[0].shape());
+    }
+    if (view) {
       p.eval_cpu(in, out[0]);
       return;
     }

@@ -37,6 +37,7 @@ struct RowShape {
   int vector = 1;
   int chunks = 1;
   bool exact = false; // cols == threads * vector * chunks: no bounds checks
+  int rows_per_block = 1; // > 1: a warp per row (threads == 32), this many a block
   std::string tag() const;
 };
 RowShape plan_row_shape(const kernel::FusedProgram& p, int64_t cols, bool aligned);

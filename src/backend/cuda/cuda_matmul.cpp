@@ -1,8 +1,11 @@
 // Matmul and AddMM through cuBLAS (strided batched GEMM, float32 / float64
 // computed in their own precision, float16 / bfloat16 with float
 // accumulation). Row-major C = A B is column-major C^T = B^T A^T; operands
-// whose last two dims are row-major or transposed go in as they are, others
-// are copied to row-major first.
+// whose last two dims are row-major or transposed (with any leading
+// dimension) go in as they are, batch dims as one strided-batched call or a
+// short loop of them, others are copied to row-major first.
+#include <algorithm>
+#include <climits>
 #include <mutex>
 #include <stdexcept>
 #include <unordered_map>
@@ -49,53 +52,116 @@ int cuda_type(Dtype t) {
 }
 
 // One GEMM operand: its device address, whether it is transposed (column
-// major in its last two dims), leading dimension and batch stride.
+// major in its last two dims), its leading dimension (the row or column
+// stride: a slice of a wider matrix goes in as it is) and, per batch dim of
+// the output, its stride in elements (0 where it broadcasts).
 struct Operand {
   array storage;
   CUdeviceptr ptr = 0;
   bool transposed = false;
-  int ld = 0;
-  long long batch_stride = 0;
+  int64_t ld = 0;
+  std::vector<int64_t> batch_strides;
 };
 
-Operand operand(const array& x, int64_t batch, const Stream& s) {
+Operand operand(const array& x, const Shape& batch_shape, bool force_dense, const Stream& s) {
   const int nd = x.ndim();
   const int64_t r = x.shape(nd - 2), c = x.shape(nd - 1);
-  const auto& st = x.strides();
-  const int64_t matrix = r * c;
-  auto batch_stride_ok = [&](int64_t stride) {
-    // every batch dim steps by the same matrix-sized stride (or all broadcast)
-    int64_t expect = stride;
-    for (int d = nd - 3; d >= 0; --d) {
-      if (x.shape(d) == 1) continue;
-      if (st[d] != expect) return false;
-      expect *= x.shape(d);
-    }
-    return true;
-  };
   Operand o{x};
-  if (st[nd - 1] == 1 && (st[nd - 2] == c || r == 1) && batch_stride_ok(matrix)) {
-    o.ld = static_cast<int>(c);
-  } else if (st[nd - 2] == 1 && (st[nd - 1] == r || c == 1) && batch_stride_ok(matrix)) {
+  const auto& st = x.strides();
+  if (x.flags().row_contiguous) force_dense = false; // already dense
+  const bool row_major = (st[nd - 1] == 1 || c == 1) && (r == 1 || st[nd - 2] >= c);
+  const bool col_major = (st[nd - 2] == 1 || r == 1) && (c == 1 || st[nd - 1] >= r);
+  if (!force_dense && row_major) {
+    o.ld = r == 1 ? c : st[nd - 2];
+  } else if (!force_dense && col_major) {
     o.transposed = true;
-    o.ld = static_cast<int>(r);
+    o.ld = c == 1 ? r : st[nd - 1];
   } else {
     o.storage = dense_copy(x, x.shape(), s);
-    o.ld = static_cast<int>(c);
+    o.ld = c;
   }
-  o.batch_stride = batch > 1 && o.storage.size() == static_cast<size_t>(matrix) ? 0 : matrix;
+  o.ld = std::max<int64_t>(o.ld, 1);
+  // The output's batch dims, right-aligned with x's.
+  const int nb = static_cast<int>(batch_shape.size()), xb = nd - 2;
+  auto take_batch_strides = [&] {
+    const auto& xs = o.storage.strides();
+    o.batch_strides.assign(nb, 0);
+    bool fine = o.ld <= INT32_MAX;
+    for (int d = 0; d < xb; ++d) {
+      const int od = nb - xb + d;
+      if (od >= 0 && o.storage.shape(d) != 1) o.batch_strides[od] = xs[d];
+      fine = fine && xs[d] >= 0;
+    }
+    return fine;
+  };
+  if (!take_batch_strides()) { // negative batch strides, a huge leading dim
+    o.storage = dense_copy(x, x.shape(), s);
+    o.transposed = false;
+    o.ld = std::max<int64_t>(c, 1);
+    take_batch_strides();
+  }
   o.ptr = device_address(o.storage, s);
   return o;
 }
+
+// How the batch dims of a GEMM run: the longest run of inner batch dims
+// every operand steps through uniformly goes to one strided-batched call
+// (`inner` matrices, one stride per operand), the outer dims around it are
+// a loop of such calls (`outer` of them).
+struct BatchPlan {
+  int64_t inner = 1, outer = 1;
+  int inner_dim = -1;          // the innermost batch dim of size > 1 (its strides step)
+  std::vector<int> outer_dims; // batch dims (size > 1) the loop walks
+};
+
+BatchPlan plan_batches(const Shape& batch_shape, const std::vector<const Operand*>& ops,
+                       const std::vector<int64_t>& out_strides) {
+  std::vector<int> dims;
+  for (int d = 0; d < static_cast<int>(batch_shape.size()); ++d) {
+    if (batch_shape[d] > 1) dims.push_back(d);
+  }
+  BatchPlan p;
+  if (dims.empty()) return p;
+  size_t k = dims.size() - 1;
+  p.inner_dim = dims[k];
+  p.inner = batch_shape[dims[k]];
+  auto uniform = [&](int d, int e) {
+    for (auto* o : ops) {
+      if (o->batch_strides[d] != o->batch_strides[e] * batch_shape[e]) return false;
+    }
+    return out_strides[d] == out_strides[e] * batch_shape[e];
+  };
+  while (k > 0 && uniform(dims[k - 1], dims[k])) {
+    p.inner *= batch_shape[dims[--k]];
+  }
+  p.outer_dims.assign(dims.begin(), dims.begin() + k);
+  for (int d : p.outer_dims) p.outer *= batch_shape[d];
+  return p;
+}
+
+// A loop of more strided-batched calls than this copies the operands to
+// row-major instead.
+constexpr int64_t max_gemm_calls = 32;
 
 void gemm(const array& a, const array& b, array& out, float alpha, float beta,
           const Stream& s) {
   const int nd = out.ndim();
   const int64_t M = out.shape(nd - 2), N = out.shape(nd - 1), K = a.shape(a.ndim() - 1);
-  const int64_t batch = out.size() / std::max<int64_t>(1, M * N);
   if (out.size() == 0) return;
   const int type = cuda_type(out.dtype());
-  auto A = operand(a, batch, s), B = operand(b, batch, s);
+  Shape batch_shape(out.shape().begin(), out.shape().end() - 2);
+  std::vector<int64_t> out_strides(batch_shape.size());
+  for (int d = static_cast<int>(batch_shape.size()) - 1, step = 1; d >= 0; --d) {
+    out_strides[d] = int64_t(step) * M * N;
+    step *= batch_shape[d];
+  }
+  auto A = operand(a, batch_shape, false, s), B = operand(b, batch_shape, false, s);
+  auto plan = plan_batches(batch_shape, {&A, &B}, out_strides);
+  if (plan.outer > max_gemm_calls) {
+    A = operand(a, batch_shape, true, s);
+    B = operand(b, batch_shape, true, s);
+    plan = plan_batches(batch_shape, {&A, &B}, out_strides);
+  }
   CUstream stream = cuda_stream(s);
   cublasHandle_t h = handle_for(stream);
   const bool dbl = out.dtype() == float64;
@@ -103,15 +169,38 @@ void gemm(const array& a, const array& b, array& out, float alpha, float beta,
   float alpha_f = alpha, beta_f = beta;
   const void* al = dbl ? static_cast<const void*>(&alpha_d) : &alpha_f;
   const void* be = dbl ? static_cast<const void*>(&beta_d) : &beta_f;
-  // Column-major: C^T (N x M) = B^T (N x K) * A^T (K x M).
-  int r = cublas().cublasGemmStridedBatchedEx(
-      h, B.transposed ? CUBLAS_OP_T : CUBLAS_OP_N, A.transposed ? CUBLAS_OP_T : CUBLAS_OP_N,
-      static_cast<int>(N), static_cast<int>(M), static_cast<int>(K), al,
-      reinterpret_cast<const void*>(B.ptr), type, B.ld, B.batch_stride,
-      reinterpret_cast<const void*>(A.ptr), type, A.ld, A.batch_stride, be,
-      reinterpret_cast<void*>(device_address(out, s)), type, static_cast<int>(N), M * N,
-      static_cast<int>(batch), dbl ? CUBLAS_COMPUTE_64F : CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
-  if (r != 0) throw std::runtime_error("[matmul] cuBLAS GEMM failed (status " + std::to_string(r) + ").");
+  auto inner_stride = [&](const std::vector<int64_t>& st) {
+    return plan.inner_dim < 0 ? int64_t(0) : st[plan.inner_dim];
+  };
+  const size_t e = out.itemsize();
+  const CUdeviceptr c_ptr = device_address(out, s);
+  std::vector<int64_t> index(plan.outer_dims.size(), 0);
+  for (int64_t call = 0; call < plan.outer; ++call) {
+    int64_t a_off = 0, b_off = 0, c_off = 0;
+    for (size_t j = 0; j < index.size(); ++j) {
+      const int d = plan.outer_dims[j];
+      a_off += index[j] * A.batch_strides[d];
+      b_off += index[j] * B.batch_strides[d];
+      c_off += index[j] * out_strides[d];
+    }
+    // Column-major: C^T (N x M) = B^T (N x K) * A^T (K x M).
+    int r = cublas().cublasGemmStridedBatchedEx(
+        h, B.transposed ? CUBLAS_OP_T : CUBLAS_OP_N, A.transposed ? CUBLAS_OP_T : CUBLAS_OP_N,
+        static_cast<int>(N), static_cast<int>(M), static_cast<int>(K), al,
+        reinterpret_cast<const void*>(B.ptr + b_off * e), type, static_cast<int>(B.ld),
+        inner_stride(B.batch_strides), reinterpret_cast<const void*>(A.ptr + a_off * e), type,
+        static_cast<int>(A.ld), inner_stride(A.batch_strides), be,
+        reinterpret_cast<void*>(c_ptr + c_off * e), type, static_cast<int>(N),
+        plan.inner > 1 ? inner_stride(out_strides) : M * N, static_cast<int>(plan.inner),
+        dbl ? CUBLAS_COMPUTE_64F : CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+    if (r != 0) {
+      throw std::runtime_error("[matmul] cuBLAS GEMM failed (status " + std::to_string(r) + ").");
+    }
+    for (size_t j = index.size(); j-- > 0;) { // next outer index, last dim fastest
+      if (++index[j] < batch_shape[plan.outer_dims[j]]) break;
+      index[j] = 0;
+    }
+  }
 }
 
 } // namespace

@@ -160,8 +160,14 @@ struct RowWriter {
     const std::string buf = "reinterpret_cast<" + A + "*>(mxc_smem + " +
                             std::to_string(reductions++ % 2 * 32 * 8) + ")";
     os << "  for (int o = 16; o > 0; o >>= 1) { " << A << " other = mxc_shfl_xor(" << acc
-       << ", o); " << fold_other << "; }\n"
-       << "  if (lane == 0) " << buf << "[warp] = " << acc << ";\n"
+       << ", o); " << fold_other << "; }\n";
+    if (shape.threads == 32) { // a warp per row: the shuffles did it all
+      os << "  " << acc << " = mxc_shfl(" << acc << ", 0, false);\n"
+         << "  const " << d.value_type(n.dtype) << " " << n.name << " = "
+         << d.reduce_result(n.dtype, acc) << ";\n";
+      return;
+    }
+    os << "  if (lane == 0) " << buf << "[warp] = " << acc << ";\n"
        << "  __syncthreads();\n"
        << "  " << acc << " = lane < T / 32 ? " << buf << "[lane] : " << reduce_init(n.op, A)
        << ";\n"
@@ -188,19 +194,27 @@ struct RowWriter {
     args.push_back({"const int64_t", "cols", 0});
     const bool any_tiled = std::find(tiled.begin(), tiled.end(), true) != tiled.end();
     if (any_tiled) args.push_back({"const int64_t", "tile_rows", 0});
+    const int R = shape.rows_per_block;
+    if (R > 1) args.push_back({"const int64_t", "rows", 0});
     // One block per row: the block size is the launch bound. (Asking for
     // more blocks per SM only made rows with bounds checks spill: 4096
     // halves fit in 64 registers as they are.)
     std::string open = d.grid_kernel_open(name, args);
     const std::string bound = "__launch_bounds__(" + std::to_string(block_threads) + ")";
     open.replace(open.find(bound), bound.size(),
-                 "__launch_bounds__(" + std::to_string(shape.threads) + ")");
+                 "__launch_bounds__(" + std::to_string(shape.threads * R) + ")");
     os << open << "  constexpr int T = " << shape.threads << ";\n"
        << "  constexpr int V = " << shape.vector << ";\n";
     if (cached()) os << "  constexpr int K = " << shape.chunks << ";\n";
-    os << "  __shared__ alignas(16) unsigned char mxc_smem[2 * 32 * 8];\n"
-       << "  const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;\n"
-       << "  const int64_t row = blockIdx.x;\n";
+    if (R > 1) { // R rows of a warp each; no block-wide barrier follows
+      os << "  const int tid = threadIdx.x % 32, lane = tid;\n"
+         << "  const int64_t row = int64_t(blockIdx.x) * " << R << " + threadIdx.x / 32;\n"
+         << "  if (row >= rows) return;\n";
+    } else {
+      os << "  __shared__ alignas(16) unsigned char mxc_smem[2 * 32 * 8];\n"
+         << "  const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;\n"
+         << "  const int64_t row = blockIdx.x;\n";
+    }
     if (!cached()) os << "  const int num_chunks = int((cols + T * V - 1) / (T * V));\n";
     w.arguments();
     for (auto& n : p.tape) {
@@ -346,7 +360,8 @@ static std::string tiled_tag(const std::vector<bool>& tiled) {
 
 std::string RowShape::tag() const {
   return "t" + std::to_string(threads) + "v" + std::to_string(vector) + "k" +
-         std::to_string(chunks) + (exact ? "x" : "");
+         std::to_string(chunks) + (exact ? "x" : "") +
+         (rows_per_block > 1 ? "r" + std::to_string(rows_per_block) : "");
 }
 
 RowShape plan_row_shape(const kernel::FusedProgram& p, int64_t cols, bool aligned) {
@@ -366,6 +381,9 @@ RowShape plan_row_shape(const kernel::FusedProgram& p, int64_t cols, bool aligne
   s.chunks = chunks * s.vector <= max_cached_columns ? static_cast<int>(chunks) : 0;
   if (s.chunks == 0) s.vector = 1; // long rows: re-read, one column at a time
   s.exact = s.chunks > 0 && cols == int64_t(s.chunks) * s.threads * s.vector;
+  // Short rows: a warp each, 8 to a block (blocks of one warp left the SMs
+  // half occupied at their resident-block limit).
+  if (s.threads == 32) s.rows_per_block = 8;
   return s;
 }
 
@@ -437,9 +455,11 @@ void run_row(const kernel::FusedProgram& p, const std::vector<array>& inputs,
   args.push_back(&cols);
   int64_t tile_rows = layout.tile_rows;
   if (any_tiled) args.push_back(&tile_rows);
+  int64_t rows = layout.rows;
+  if (shape.rows_per_block > 1) args.push_back(&rows);
   Launch l;
-  l.grid[0] = static_cast<unsigned>(layout.rows);
-  l.block[0] = static_cast<unsigned>(shape.threads);
+  l.grid[0] = static_cast<unsigned>((rows + shape.rows_per_block - 1) / shape.rows_per_block);
+  l.block[0] = static_cast<unsigned>(shape.threads * shape.rows_per_block);
   launch(fn, l, args, cuda_stream(s));
 }
 
