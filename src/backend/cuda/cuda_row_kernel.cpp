@@ -6,6 +6,7 @@
 // shared memory; the last pass computes and stores the per-element outputs.
 // Levels (uniform / per row / per element) are the CPU row loop's.
 #include <algorithm>
+#include <cstdlib>
 #include <sstream>
 #include <stdexcept>
 #include <unordered_map>
@@ -29,6 +30,18 @@ enum class Level { uniform, row, element };
 
 // Registers per thread for cached rows: up to this many columns.
 constexpr int max_cached_columns = 32;
+
+// Columns a thread holds at most when the row allows more threads;
+// MXCORE_CUDA_ROW_ELEMENTS overrides it for tuning sweeps
+// (benchmarks/gpu_row_sweep.py), read once.
+int max_row_elements() {
+  static const int n = [] {
+    const char* e = std::getenv("MXCORE_CUDA_ROW_ELEMENTS");
+    const int v = e ? std::atoi(e) : 0;
+    return v >= 4 && v <= 64 ? v : 16;
+  }();
+  return n;
+}
 
 struct RowWriter {
   kernel::cstyle::Writer& w;
@@ -376,6 +389,11 @@ RowShape plan_row_shape(const kernel::FusedProgram& p, int64_t cols, bool aligne
   int64_t per_vector = (cols + s.vector - 1) / s.vector;
   int64_t t = 32;
   while (t < 1024 && t * 2 < per_vector) t *= 2;
+  s.threads = static_cast<int>(t);
+  // At most max_row_elements columns a thread (16 unless tuned): a bool
+  // mask's 16-wide vectors would otherwise hold 32 halves and their float
+  // values per thread, and the registers cut the SM's occupancy.
+  while (t < 1024 && (per_vector + t - 1) / t * s.vector > max_row_elements()) t *= 2;
   s.threads = static_cast<int>(t);
   int64_t chunks = (per_vector + t - 1) / t;
   s.chunks = chunks * s.vector <= max_cached_columns ? static_cast<int>(chunks) : 0;
