@@ -5,7 +5,10 @@ from other processes hits all of them alike; the reported time is the median
 over rounds. One sample runs its unit as many times as fill `sample_seconds`
 (counted per implementation from the warm-up), so a sub-millisecond step is
 measured in its steady state, not only right after another framework's turn
-has left the caches cold and its worker threads awake. Results go to a table on stdout and to
+has left the caches cold. Before each sample the harness sleeps `settle_seconds`
+(0.25 s): the previous implementation's worker threads spin after their last
+call (OpenBLAS's for ~0.1 s, OpenMP's for a while) and would otherwise take the
+cores from whichever implementation runs next. Results go to a table on stdout and to
 benchmarks/results/<name>.md, .json and (when matplotlib is installed) .png.
 """
 import json
@@ -30,7 +33,11 @@ class Workload:
         self.impls[impl] = fn
 
 
-def time_interleaved(workload, rounds, warmup=2, sample_seconds=0.05):
+SETTLE_SECONDS = float(os.environ.get("MXCORE_BENCH_SETTLE", "0.25"))
+
+
+def time_interleaved(workload, rounds, warmup=2, sample_seconds=0.05,
+                     settle_seconds=SETTLE_SECONDS):
     """Median seconds per unit for every implementation, interleaved. A
     self-timed workload's units return their own seconds (first calls timed
     inside a fresh process); they run once per sample."""
@@ -61,6 +68,8 @@ def time_interleaved(workload, rounds, warmup=2, sample_seconds=0.05):
     for _ in range(rounds):
         for impl, fn in workload.impls.items():
             if impl not in failed:
+                if not workload.self_timed:
+                    time.sleep(settle_seconds)  # the last one's spinning threads go idle
                 seconds = attempt(impl, fn, repeats[impl])
                 if seconds is not None:
                     samples[impl].append(seconds)

@@ -36,8 +36,12 @@ namespace {
 // -O3 costs ~30 ms over -O2 but -O2 leaves the loops scalar (-O2 with the
 // dynamic cost model costs as much as -O3); -pipe skips the temporary
 // assembly file; kernels neither throw nor need RTTI or unwind tables.
+// -mprefer-vector-width=512: GCC keeps AVX-512 CPUs to 256-bit vectors by
+// default; the fused kernels' polynomial math (gelu's erf) runs 1.4x faster
+// in 512-bit registers (1.05 -> 0.75 ms for 2^20 floats on one core here).
+// Without AVX-512 the flag changes nothing.
 constexpr const char* jit_compile_flags[] = {
-    "-std=c++20", "-O3", "-march=native", "-fPIC", "-pipe",
+    "-std=c++20", "-O3", "-march=native", "-mprefer-vector-width=512", "-fPIC", "-pipe",
     "-fno-exceptions", "-fno-rtti", "-fno-asynchronous-unwind-tables", "-fno-plt",
     "-fno-math-errno", "-fno-trapping-math", "-ffp-contract=fast", "-w"};
 // Linking: kernels call nothing from the C++ runtime or libm, so the default
