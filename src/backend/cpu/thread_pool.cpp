@@ -24,6 +24,9 @@ namespace {
 
 thread_local bool inside_parallel_region = false;
 
+// Pieces a thread of parallel_for, at most (when the grain allows).
+constexpr int64_t pieces_per_thread = 4;
+
 class ThreadPool {
  public:
   explicit ThreadPool(int n) {
@@ -136,16 +139,27 @@ void parallel_for(int64_t n, int64_t grain,
                   const std::function<void(int64_t, int64_t)>& fn) {
   if (n <= 0) return;
   grain = std::max<int64_t>(grain, 1);
-  int64_t chunks = std::min<int64_t>(num_threads(), (n + grain - 1) / grain);
-  if (chunks <= 1 || inside_parallel_region) {
+  const int64_t threads = std::min<int64_t>(num_threads(), (n + grain - 1) / grain);
+  if (threads <= 1 || inside_parallel_region) {
     fn(0, n);
     return;
   }
-  int64_t per = (n + chunks - 1) / chunks;
-  pool().run(static_cast<int>(chunks), [&](int i) {
-    int64_t begin = i * per;
-    int64_t end = std::min(n, begin + per);
-    if (begin < end) fn(begin, end);
+  // Pieces taken from a shared counter, several a thread: a thread the OS
+  // takes off its core (another process, a library's spinning threads) holds
+  // up one piece, not a fixed share of the loop. The pieces' bounds depend
+  // on n, grain and num_threads() only, never on which thread runs what.
+  // A loop of exactly `threads` pieces (a team with barriers) keeps one
+  // piece a thread: its pieces must run at once.
+  const int64_t pieces = std::min<int64_t>(threads * pieces_per_thread, (n + grain - 1) / grain);
+  const int64_t per = (n + pieces - 1) / pieces;
+  std::atomic<int64_t> next{0};
+  pool().run(static_cast<int>(threads), [&](int) {
+    for (int64_t i = next.fetch_add(1, std::memory_order_relaxed); i < pieces;
+         i = next.fetch_add(1, std::memory_order_relaxed)) {
+      const int64_t begin = i * per;
+      const int64_t end = std::min(n, begin + per);
+      if (begin < end) fn(begin, end);
+    }
   });
 }
 
