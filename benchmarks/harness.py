@@ -6,7 +6,7 @@ over rounds. One sample runs its unit as many times as fill `sample_seconds`
 (counted per implementation from the warm-up), so a sub-millisecond step is
 measured in its steady state, not only right after another framework's turn
 has left the caches cold. Before each sample the harness sleeps `settle_seconds`
-(0.25 s): the previous implementation's worker threads spin after their last
+(0.5 s): the previous implementation's worker threads spin after their last
 call (OpenBLAS's for ~0.1 s, OpenMP's for a while) and would otherwise take the
 cores from whichever implementation runs next. Results go to a table on stdout and to
 benchmarks/results/<name>.md, .json and (when matplotlib is installed) .png.
@@ -33,7 +33,7 @@ class Workload:
         self.impls[impl] = fn
 
 
-SETTLE_SECONDS = float(os.environ.get("MXCORE_BENCH_SETTLE", "0.25"))
+SETTLE_SECONDS = float(os.environ.get("MXCORE_BENCH_SETTLE", "0.5"))
 
 
 def time_interleaved(workload, rounds, warmup=2, sample_seconds=0.05,
