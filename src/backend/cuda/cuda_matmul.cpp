@@ -151,8 +151,9 @@ void gemm(const array& a, const array& b, array& out, float alpha, float beta,
   const int type = cuda_type(out.dtype());
   Shape batch_shape(out.shape().begin(), out.shape().end() - 2);
   std::vector<int64_t> out_strides(batch_shape.size());
-  for (int d = static_cast<int>(batch_shape.size()) - 1, step = 1; d >= 0; --d) {
-    out_strides[d] = int64_t(step) * M * N;
+  int64_t step = M * N;
+  for (int d = static_cast<int>(batch_shape.size()) - 1; d >= 0; --d) {
+    out_strides[d] = step;
     step *= batch_shape[d];
   }
   auto A = operand(a, batch_shape, false, s), B = operand(b, batch_shape, false, s);
