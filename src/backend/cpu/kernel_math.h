@@ -155,13 +155,18 @@ inline float exp2_int(int32_t n) {
 // exp in float without branches or library calls, so loops over it
 // vectorize. 2^n is applied as two factors so that the whole clamped range
 // [-104, 89] scales without overflowing the exponent field; results
-// underflow to 0 and overflow to inf naturally, NaN propagates.
+// underflow to 0 and overflow to inf naturally, NaN propagates. Below -104
+// (exp rounds to 0 there) the polynomial runs on 0 and the result is
+// selected: the underflowing multiply it would do costs a microcode assist
+// per element on x86, and masked attention scores (-1e9) are full of them.
 inline float exp_float(float x) {
-  x = x < -104.0f ? -104.0f : x;
+  const bool zero = x < -104.0f;
+  x = zero ? 0.0f : x;
   x = x > 89.0f ? 89.0f : x;
   ExpParts e = exp_parts(x);
   int32_t n1 = e.n >> 1;
-  return e.p * exp2_int(n1) * exp2_int(e.n - n1);
+  float y = e.p * exp2_int(n1) * exp2_int(e.n - n1);
+  return zero ? 0.0f : y;
 }
 
 // exp of a compute type: the vectorizable float version for float (and the
