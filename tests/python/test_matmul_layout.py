@@ -200,3 +200,18 @@ def test_compiled_twice_reuses_the_ordered_graph(monkeypatch):
     for _ in range(2):
         p, v, w = rand(rng, 2, 3, 5, 4), rand(rng, 2, 3, 4, 7), rand(rng, 21, 3)
         np.testing.assert_array_equal(np.array(compiled(p, v, w)), np.array(heads_merge(p, v, w)))
+
+
+def test_grad_and_vmap_of_the_compiled_function():
+    # Transforms of a compiled function see the ordered product's rules (a plain
+    # product's): same values as the transforms of the eager function.
+    rng = np.random.default_rng(9)
+    p, v, w = rand(rng, 2, 3, 5, 4), rand(rng, 2, 3, 4, 7), rand(rng, 21, 3)
+    loss = lambda p, v, w: mx.sum(heads_merge(p, v, w) ** 2)
+    compiled = mx.compile(loss)
+    for got, want in zip(mx.grad(compiled, argnums=(0, 1, 2))(p, v, w),
+                         mx.grad(loss, argnums=(0, 1, 2))(p, v, w)):
+        np.testing.assert_array_equal(np.array(got), np.array(want))
+    ps = mx.stack([p, p * 2])
+    np.testing.assert_array_equal(np.array(mx.vmap(compiled, in_axes=(0, None, None))(ps, v, w)),
+                                  np.array(mx.vmap(loss, in_axes=(0, None, None))(ps, v, w)))
