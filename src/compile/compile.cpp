@@ -12,6 +12,7 @@
 #include "compile/compile_impl.h"
 #include "compile/compile_log.h"
 #include "compile/matmul_epilogue.h"
+#include "compile/matmul_layout.h"
 #include "mxcore/utils.h"
 #include "transforms_impl.h"
 
@@ -82,6 +83,7 @@ void build_entry(CacheEntry& entry, const ArrayFnWithExtra& fun,
     if (!shapeless) {
       compile_fuse_column_sums(tape, parents_map, trace_inputs, trace_outputs);
       compile_matmul_epilogues(tape, parents_map, trace_inputs, trace_outputs);
+      compile_matmul_layouts(tape, parents_map, trace_outputs);
     }
   }
   if (log) times[3] = ms_since(clock);

@@ -52,6 +52,14 @@ Shape matmul_shape(const array& a, const array& b, const char* op) {
 
 // ---------------------------------------------------------------- Matmul
 
+void Matmul::print(std::ostream& os) {
+  os << name();
+  if (out_order_.empty()) return;
+  os << "(out_order";
+  for (int axis : out_order_) os << " " << axis;
+  os << ")";
+}
+
 std::vector<Shape> Matmul::output_shapes(const std::vector<array>& inputs) {
   return {matmul_shape(inputs[0], inputs[1], "matmul")};
 }

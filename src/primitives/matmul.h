@@ -10,12 +10,29 @@ namespace mxcore {
 class Matmul : public UnaryPrimitive {
  public:
   explicit Matmul(Stream stream) : UnaryPrimitive(stream) {}
+  // `out_order` lays the output's buffer out row-major in the axis order
+  // out_order (its last axis the output's last), so that a transpose by
+  // out_order is a row-contiguous view: compile_matmul_layouts sets it where
+  // every user is that transpose (attention's heads back to (batch, seq,
+  // heads, dim)). Values are the same; only where they sit differs.
+  Matmul(Stream stream, std::vector<int> out_order)
+      : UnaryPrimitive(stream), out_order_(std::move(out_order)) {}
 
   void eval_cpu(const std::vector<array>& inputs, array& out) override;
   MXCORE_TRANSFORM_DECLS
   std::vector<Shape> output_shapes(const std::vector<array>& inputs) override;
   MXCORE_DEFINE_NAME(Matmul)
-  MXCORE_DEFINE_DEFAULT_IS_EQUIVALENT()
+  bool is_equivalent(const Primitive& other) const override {
+    return out_order_ == static_cast<const Matmul&>(other).out_order_;
+  }
+
+  // "Matmul" or "Matmul(out_order 0 2 1 3)".
+  void print(std::ostream& os) override;
+
+  // Empty: row-major.
+  const std::vector<int>& out_order() const { return out_order_; }
+ private:
+  std::vector<int> out_order_;
 };
 
 class AddMM : public UnaryPrimitive {

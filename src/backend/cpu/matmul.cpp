@@ -25,6 +25,7 @@
 #include "backend/cpu/gemm/gemm.h"
 #include "backend/cpu/matmul.h"
 #include "backend/cpu/strided.h"
+#include "kernel/strides.h"
 
 namespace mxcore::cpu {
 
@@ -123,10 +124,12 @@ void gemm_batched(const array& a, const array& b, array& out, float alpha, float
   const T* pa = A.data<T>();
   const T* pb = B.data<T>();
   T* pc = out.data<T>();
+  // Rows of C are n apart unless a Matmul's out_order interleaves them.
+  const int ldc = static_cast<int>(out.strides()[out.ndim() - 2]);
   if constexpr (std::is_same_v<T, float>) {
     if (gemm::use_own(m, n, k)) {
       gemm::sgemm_batched({la.transposed, lb.transposed, m, n, k, alpha, pa, la.ld, pb, lb.ld,
-                           beta, pc, n},
+                           beta, pc, ldc},
                           offsets);
       return;
     }
@@ -154,17 +157,17 @@ void gemm_batched(const array& a, const array& b, array& out, float alpha, float
     T* c0 = pc + off[2];
     if (parts > 1 && split_rows) { // rows [begin, begin + size) of A and C
       a0 += la.transposed ? begin : begin * la.ld;
-      c0 += begin * n;
+      c0 += begin * ldc;
       gemm(la.transposed, lb.transposed, int(size), n, k, T(alpha), a0, la.ld, b0, lb.ld,
-           T(beta), c0, n);
+           T(beta), c0, ldc);
     } else if (parts > 1) { // columns [begin, begin + size) of B and C
       b0 += lb.transposed ? begin * lb.ld : begin;
       c0 += begin;
       gemm(la.transposed, lb.transposed, m, int(size), k, T(alpha), a0, la.ld, b0, lb.ld,
-           T(beta), c0, n);
+           T(beta), c0, ldc);
     } else {
       gemm(la.transposed, lb.transposed, m, n, k, T(alpha), a0, la.ld, b0, lb.ld, T(beta),
-           c0, n);
+           c0, ldc);
     }
   };
   const int64_t units = products * parts;
@@ -219,6 +222,24 @@ void matmul(const array& a, const array& b, array& out, float alpha, float beta,
   if (half) copy_into(acc, out);
 }
 
+void matmul_in_order(const array& a, const array& b, array& out, const std::vector<int>& order) {
+  if (order.size() != size_t(out.ndim()) || order.back() != out.ndim() - 1) {
+    throw std::logic_error("[matmul] An output order must keep the last axis last.");
+  }
+  // Row-major strides of the output's axes taken in `order`, given back to
+  // the axes they belong to.
+  Strides strides(out.ndim());
+  int64_t step = 1;
+  for (int i = out.ndim() - 1; i >= 0; --i) {
+    strides[order[i]] = step;
+    step *= out.shape(order[i]);
+  }
+  out.set_data(allocator::malloc(out.nbytes()));
+  out.copy_shared_buffer(out, strides, kernel::view_flags(out.shape(), strides), out.size());
+  if (out.size() == 0) return;
+  matmul_typed<float>(a, b, out, 1.0f, 0.0f);
+}
+
 bool matmul_runs_own(const array& a, const array& b) {
   return a.ndim() == 2 && b.ndim() == 2 && a.dtype() == float32 && b.dtype() == float32 &&
          gemm::use_own(a.shape(0), b.shape(1), a.shape(1));
@@ -251,6 +272,10 @@ namespace mxcore {
 void Matmul::eval_cpu(const std::vector<array>& inputs, array& out) {
   if (!is_inexact(out.dtype())) {
     cpu::integer_matmul(inputs[0], inputs[1], out);
+    return;
+  }
+  if (!out_order_.empty() && out.dtype() == float32) {
+    cpu::matmul_in_order(inputs[0], inputs[1], out, out_order_);
     return;
   }
   cpu::matmul(inputs[0], inputs[1], out);

@@ -11,6 +11,10 @@ namespace mxcore::cpu {
 void matmul(const array& a, const array& b, array& out, float alpha = 1.0f,
             float beta = 0.0f, const array* c = nullptr);
 
+// out = a @ b (float32) into a buffer laid out row-major in the axis order
+// `order` (Matmul's out_order: the last axis stays last); same operands.
+void matmul_in_order(const array& a, const array& b, array& out, const std::vector<int>& order);
+
 // Whether out = a @ b runs on mxcore's GEMM (float32, 2-D a and b) in the
 // current mode: only then can matmul_with_epilogue fuse an epilogue.
 bool matmul_runs_own(const array& a, const array& b);
