@@ -208,6 +208,9 @@ void gemm(const array& a, const array& b, array& out, float alpha, float beta,
 
 void add_matmul_kernels(backend::KernelTable& table) {
   table.add<Matmul>([](Matmul& m, const std::vector<array>& in, std::vector<array>& out) {
+    if (!m.out_order().empty()) { // compile sets it for CPU products only
+      throw std::invalid_argument("[matmul] The GPU writes products row-major only.");
+    }
     allocate_device(out[0]);
     if (in[0].shape().back() == 0) { // K == 0: zeros
       check(driver()->cuMemsetD8Async(device_address(out[0], m.stream()), 0, out[0].nbytes(),
