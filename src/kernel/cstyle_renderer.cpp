@@ -29,8 +29,8 @@ bool Writer::feeds_only_stores(const std::string& name) const {
   return false;
 }
 
-void Writer::node(const FusedNode& n, const char* indent) {
-  bool round = !feeds_only_stores(n.name);
+void Writer::node(const FusedNode& n, const char* indent, bool rounded) {
+  bool round = rounded && !feeds_only_stores(n.name);
   os << indent << "const " << d.value_type(n.dtype) << " " << n.name << " = ";
   switch (n.kind) {
     case NodeKind::astype:

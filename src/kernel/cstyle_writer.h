@@ -29,8 +29,9 @@ struct Writer {
   // the store's round-to-nearest-even conversion gives the same bits.
   bool feeds_only_stores(const std::string& name) const;
 
-  // "const T name = expr;" for one tape node.
-  void node(const FusedNode& n, const char* indent);
+  // "const T name = expr;" for one tape node; rounded = false leaves a half
+  // value unrounded (a row loop then rounds the block it is stored in).
+  void node(const FusedNode& n, const char* indent, bool rounded = true);
   // Loop-invariant values (constants, scalars) and, for range dialects, the
   // buffer pointers bound from `void** args`, in input order.
   void arguments();
