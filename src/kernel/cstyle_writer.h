@@ -35,8 +35,11 @@ struct Writer {
   // Loop-invariant values (constants, scalars) and, for range dialects, the
   // buffer pointers bound from `void** args`, in input order.
   void arguments();
-  // Reads the per-element inputs, runs the tape, stores the outputs.
-  void body(const char* indent, const ElementFn& load, const ElementFn& store);
+  // Reads the per-element inputs, runs the tape, stores the outputs. Inputs
+  // and outputs named in `as_values` are read and written as value_type
+  // (block scratch the loop's caller converts), not through load / store.
+  void body(const char* indent, const ElementFn& load, const ElementFn& store,
+            const std::vector<std::string>& as_values = {});
   // Range dialects: "const T* __restrict name" and "T* __restrict name".
   std::string pointer(Dtype t, const std::string& name, bool is_const) const;
 
