@@ -127,3 +127,21 @@ def test_elementwise_chains_give_eager_bits(dtype, n):
     assert_bits_equal(lambda x: mx.sqrt(mx.abs(x)) * x * 3000, a)  # overflows to inf
     assert_bits_equal(lambda x, y: (x * y).astype(dtype) * 2, a32, b32)  # float32 ties
     assert_bits_equal(lambda x: x.astype(dtype) * 1.0001 - x.astype(dtype), a32)
+
+
+@pytest.mark.parametrize("dtype", HALF_TYPES, ids=str)
+def test_in_register_rounding_over_every_binade(dtype):
+    # Every float32 sign/exponent/top-mantissa pattern (the high 16 bits) with
+    # low bits at and around the float16 (bit 12) and bfloat16 (bit 15)
+    # half-way points: ties, just above/below them, NaN payloads.
+    high = np.arange(1 << 16, dtype=np.uint32) << 16
+    low = np.array([0x0000, 0x0001, 0x0fff, 0x1000, 0x1001, 0x2000, 0x3000,
+                    0x7fff, 0x8000, 0x8001, 0xffff], dtype=np.uint32)
+    xs = (high[:, None] | low[None, :]).reshape(-1).view(np.float32)
+    x = mx.array(xs)
+    one = mx.ones(x.shape, dtype=mx.float32)
+    assert_bits_equal(lambda a, o: (a * o).astype(dtype).astype(mx.float32) * o, x, one)
+    rows = x.reshape(-1, 1024)
+    q = mx.full((rows.shape[0], 4), 0.25)
+    s = lambda b: mx.sum(q, axis=-1, keepdims=True)  # exactly 1, per row
+    assert_bits_equal(lambda a: (a * s(a)).astype(dtype).astype(mx.float32) * s(a), rows)
