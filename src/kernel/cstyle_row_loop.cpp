@@ -14,6 +14,13 @@
 // A half input that several passes read is converted to float once per row
 // into a row buffer (in L1 while the row is short enough), and every pass
 // reads the floats from there instead of converting the row again.
+//
+// A float16 value a pass stores into its row cache (and uses nowhere else in
+// the pass) is stored unrounded, and the cached block is rounded after the
+// element loop through the dialect's block conversions: two hardware
+// conversions per 16 values where the CPU has them, against a software
+// rounding per element inside the loop (GCC does not vectorize the
+// hardware's scalar conversions).
 #include <algorithm>
 #include <stdexcept>
 #include <unordered_map>
@@ -257,6 +264,72 @@ struct RowLoop {
     return false;
   }
 
+  const FusedNode* tape_node(const std::string& name) const {
+    for (auto& n : w.p.tape) {
+      if (n.name == name) return &n;
+    }
+    return nullptr;
+  }
+  bool computed_in(const Pass& pass, const std::string& name) const {
+    return std::find(pass.values.begin(), pass.values.end(), name) != pass.values.end();
+  }
+  // Whether a value the pass computes, other than `except`, reads `name`.
+  bool read_in_pass(const Pass& pass, const std::string& name, const std::string& except) const {
+    for (auto& v : pass.values) {
+      auto* n = v == except ? nullptr : tape_node(v);
+      if (n && std::find(n->inputs.begin(), n->inputs.end(), name) != n->inputs.end()) return true;
+    }
+    return false;
+  }
+
+  // The float16 node whose rounding moves from the element loop to the
+  // block of cache `stored` (the cached value itself, or the half value a
+  // float32 astype of it caches), or nullptr. bfloat16 keeps its in-loop
+  // rounding: a few integer ops, no cheaper as block conversions.
+  const FusedNode* deferred_round(const Pass& pass, const std::string& stored) const {
+    const FusedNode* n = tape_node(stored);
+    if (!n || !computed_in(pass, stored) || read_in_pass(pass, stored, "")) return nullptr;
+    if (n->kind == NodeKind::astype && n->dtype == float32) {
+      const FusedNode* half = tape_node(n->inputs[0]);
+      if (!half || !computed_in(pass, half->name) || is_cached(half->name) ||
+          read_in_pass(pass, half->name, stored)) {
+        return nullptr;
+      }
+      n = half;
+    }
+    bool rounds_itself = n->kind != NodeKind::broadcast && n->kind != NodeKind::alias &&
+                         n->kind != NodeKind::reduce;
+    if (n->dtype != float16 || !rounds_itself || !is_half(n->dtype)) return nullptr;
+    if (w.d.value_type(w.p.dtype_of(stored)) != w.d.value_type(float32)) return nullptr;
+    return n;
+  }
+  // The caches a reduction pass stores with their rounding deferred, and the
+  // nodes left unrounded in its element loop (never the value the loop also
+  // stores into the accumulator block, `operand`).
+  void deferred_rounds(const Pass& pass, const std::string& operand,
+                       std::vector<std::string>& caches,
+                       std::unordered_set<std::string>& unrounded) const {
+    if (pass.reduce < 0) return;
+    for (auto& name : pass.values) {
+      if (!is_cached(name) || !first_computed_in(name, pass) || name == operand) continue;
+      auto* n = deferred_round(pass, name);
+      if (n && n->name != operand) {
+        caches.push_back(cache_of(name));
+        unrounded.insert(n->name);
+      }
+    }
+  }
+  // Rounds block [c0, c0 + cn) of float cache `cache` to float16, in place.
+  void round_cache_block(const std::string& cache, const char* indent) {
+    w.os << indent << "{\n"
+         << indent << "  alignas(64) " << w.d.storage_type(float16) << " round_blk[row_block];\n"
+         << indent << "  " << w.d.block_conversion(float16, false) << "(round_blk, " << cache
+         << " + c0, cn);\n"
+         << indent << "  " << w.d.block_conversion(float16, true) << "(" << cache
+         << " + c0, round_blk, cn);\n"
+         << indent << "}\n";
+  }
+
   // The current block of a half full-row input, as floats.
   std::string half_block(const std::string& name) const {
     return name + (whole_row_inputs.count(name) ? "_b" : "_blk");
@@ -290,7 +363,8 @@ struct RowLoop {
 
   // The pass's per-element values at column c0 + j of the current block,
   // storing the caches it fills.
-  void element_values(const Pass& pass, const char* indent) {
+  void element_values(const Pass& pass, const char* indent,
+                      const std::unordered_set<std::string>& unrounded = {}) {
     for (auto& name : pass.from_cache) {
       w.os << indent << "const " << w.d.value_type(w.p.dtype_of(name)) << " " << name << " = "
            << cache_of(name) << "[c0 + j];\n";
@@ -303,7 +377,7 @@ struct RowLoop {
         continue;
       }
       for (auto& n : w.p.tape) {
-        if (n.name == name) w.node(n, indent);
+        if (n.name == name) w.node(n, indent, !unrounded.count(n.name));
       }
     }
     for (auto& name : pass.values) {
@@ -377,11 +451,15 @@ struct RowLoop {
     if (direct.empty()) {
       // An operand this pass stores into its row cache is folded from there.
       const bool from_own_cache = folds_own_cache(pass, n);
+      std::vector<std::string> round_caches;
+      std::unordered_set<std::string> unrounded;
+      deferred_rounds(pass, from_own_cache ? "" : v, round_caches, unrounded);
       os << d.vectorize_hint() << "        for (int64_t j = 0; j < cn; ++j) {\n";
-      element_values(pass, "          ");
+      element_values(pass, "          ", unrounded);
       if (!from_own_cache) os << "          acc_blk[j] = " << d.convert(A, v) << ";\n";
-      os << "        }\n"
-         << "        fold.add(" << (from_own_cache ? cache_of(v) + " + c0" : "acc_blk")
+      os << "        }\n";
+      for (auto& cache : round_caches) round_cache_block(cache, "        ");
+      os << "        fold.add(" << (from_own_cache ? cache_of(v) + " + c0" : "acc_blk")
          << ", c0, cn);\n";
     } else {
       os << "        fold.add(" << direct << ", c0, cn);\n";

@@ -29,13 +29,17 @@ struct Writer {
   // the store's round-to-nearest-even conversion gives the same bits.
   bool feeds_only_stores(const std::string& name) const;
 
-  // "const T name = expr;" for one tape node.
-  void node(const FusedNode& n, const char* indent);
+  // "const T name = expr;" for one tape node; rounded = false leaves a half
+  // value unrounded (a row loop then rounds the block it is stored in).
+  void node(const FusedNode& n, const char* indent, bool rounded = true);
   // Loop-invariant values (constants, scalars) and, for range dialects, the
   // buffer pointers bound from `void** args`, in input order.
   void arguments();
-  // Reads the per-element inputs, runs the tape, stores the outputs.
-  void body(const char* indent, const ElementFn& load, const ElementFn& store);
+  // Reads the per-element inputs, runs the tape, stores the outputs. Inputs
+  // and outputs named in `as_values` are read and written as value_type
+  // (block scratch the loop's caller converts), not through load / store.
+  void body(const char* indent, const ElementFn& load, const ElementFn& store,
+            const std::vector<std::string>& as_values = {});
   // Range dialects: "const T* __restrict name" and "T* __restrict name".
   std::string pointer(Dtype t, const std::string& name, bool is_const) const;
 
