@@ -20,6 +20,7 @@
 //    partial results are folded in a fixed order (deterministic).
 #pragma once
 
+#include <type_traits>
 #include <vector>
 
 #include "backend/cpu/reduce.h"
@@ -164,6 +165,20 @@ struct Loops {
       &init, &fold_run_erased, &fold_rows, &fold_block, &combine, &store};
 };
 
+template <size_t bytes>
+using unsigned_of_size = std::conditional_t<
+    bytes == 1, uint8_t,
+    std::conditional_t<bytes == 2, uint16_t, std::conditional_t<bytes == 4, uint32_t, uint64_t>>>;
+
+// The element type whose loops reduce T. All and any only ask whether an
+// element is nonzero, which for bool and integers is a question about its
+// bits: integers of one width (and bool) share the unsigned width's loops.
+template <typename Op, typename T>
+using loop_input_t =
+    std::conditional_t<std::is_same_v<typename Op::template acc_t<int32_t>, bool> &&
+                           std::is_integral_v<T>,
+                       unsigned_of_size<sizeof(T)>, T>;
+
 } // namespace reduce_detail
 
 // Reduces in into the allocated out with Op, for every input dtype.
@@ -177,7 +192,9 @@ void reduce_dispatch(const array& in, array& out, const std::vector<int>& axes) 
                                   " does not match the reduction of " +
                                   dtype_name(in.dtype()) + ".");
     }
-    reduce_with_kernels(in, out, axes, reduce_detail::Loops<Op, T>::table);
+    using L = reduce_detail::loop_input_t<Op, T>;
+    static_assert(std::is_same_v<typename Op::template out_t<L>, O>);
+    reduce_with_kernels(in, out, axes, reduce_detail::Loops<Op, L>::table);
   });
 }
 
