@@ -3,7 +3,12 @@
 // each of which explicitly instantiates reduce_dispatch for its ops so the
 // (op x dtype) instantiations build in parallel.
 //
-// Reductions over any set of axes of an input with any strides.
+// Reductions over any set of axes of an input with any strides. Only the
+// innermost loops are compiled per (op, dtype), into a ReduceKernels table;
+// the layout walk, the threading and the choice of loop are compiled once
+// (reduce_driver.cpp). A per-(op, dtype) copy of the whole driver was most of
+// the reductions' build time; the indirect calls cost a few nanoseconds per
+// run of outputs.
 //
 // The input's dims split into kept dims (one per output element) and reduced
 // dims; each group is collapsed separately. Three loops cover the layouts:
@@ -15,16 +20,42 @@
 //    partial results are folded in a fixed order (deterministic).
 #pragma once
 
-#include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "backend/cpu/reduce.h"
 #include "backend/cpu/reduce_ops.h"
-#include "backend/cpu/strided.h"
-#include "backend/cpu/thread_pool.h"
 #include "kernel/dtype_dispatch.h"
 
 namespace mxcore::cpu {
+
+// The per-(op, dtype) loops of a reduction. Pointers are untyped: `src` is
+// the input's element type T, `acc` the op's accumulator A, `dst` its output
+// O; strides and counts are in elements.
+struct ReduceKernels {
+  int in_bytes;
+  int acc_bytes;
+  int out_bytes;
+  // acc[0, m) = the op's identity.
+  void (*init)(void* acc, int64_t m);
+  // *acc folds the n elements src[0], src[stride], ...
+  void (*fold_run)(const void* src, int64_t n, int64_t stride, void* acc);
+  // For i in [0, n): dst[i * dst_stride] = the fold of the len elements at
+  // src + i * src_stride, spaced by red_stride.
+  void (*fold_rows)(const void* src, int64_t n, int64_t src_stride, int64_t len,
+                    int64_t red_stride, void* dst, int64_t dst_stride);
+  // acc[j] folds src[k * row_stride + j] for k in [0, rows), j in [0, m).
+  void (*fold_block)(const void* src, int64_t m, int64_t rows, int64_t row_stride,
+                     void* acc);
+  // acc[j] folds part[j], j in [0, m).
+  void (*combine)(void* acc, const void* part, int64_t m);
+  // dst[j * dst_stride] = acc[j] as O, j in [0, m).
+  void (*store)(const void* acc, int64_t m, void* dst, int64_t dst_stride);
+};
+
+// Reduces in into the allocated out over the sorted axes (reduce_driver.cpp).
+void reduce_with_kernels(const array& in, array& out, const std::vector<int>& axes,
+                         const ReduceKernels& k);
 
 namespace reduce_detail {
 
@@ -65,196 +96,88 @@ void fold_run(const T* x, int64_t n, int64_t stride, A& acc) {
 }
 
 template <typename Op, typename T>
-class Reducer {
+struct Loops {
   using A = typename Op::template acc_t<T>;
   using O = typename Op::template out_t<T>;
 
- public:
-  Reducer(const array& in, array& out, const std::vector<int>& axes)
-      : src_(in.data<T>()), dst_(out.data<O>()) {
-    Shape kshape, rshape;
-    Strides kin, kout, rin;
-    size_t j = 0;
-    for (int d = 0; d < in.ndim(); ++d) {
-      if (j < axes.size() && axes[j] == d) {
-        rshape.push_back(in.shape(d));
-        rin.push_back(in.strides()[d]);
-        ++j;
-      } else {
-        kshape.push_back(in.shape(d));
-        kin.push_back(in.strides()[d]);
-        kout.push_back(out.strides()[d]);
-      }
-    }
-    kept_ = collapse_dims<2>(kshape, {&kin, &kout});
-    red_ = collapse_dims<1>(rshape, {&rin});
-    n_out_ = out.size();
-    n_red_ = red_.size();
+  static void init(void* acc, int64_t m) {
+    A* a = static_cast<A*>(acc);
+    for (int64_t j = 0; j < m; ++j) a[j] = Op::template init<A>();
   }
 
-  void run() {
-    if (n_out_ == 0) return;
-    if (n_red_ == 0) {
-      O v = detail::cast_scalar<O>(Op::template init<A>());
-      // out is freshly allocated row-major.
-      for (int64_t i = 0; i < n_out_; ++i) dst_[i] = v;
-      return;
-    }
-    if (n_out_ == 1) {
-      reduce_all();
-    } else if (column_layout()) {
-      reduce_columns();
-    } else {
-      reduce_rows();
-    }
+  static void fold_run_erased(const void* src, int64_t n, int64_t stride, void* acc) {
+    fold_run<Op>(static_cast<const T*>(src), n, stride, *static_cast<A*>(acc));
   }
 
- private:
-  // Folds the whole reduced range starting at input offset `base`.
-  A fold_one(int64_t base, int64_t begin, int64_t end) const {
-    A acc = Op::template init<A>();
-    if (red_.shape.size() == 1) {
-      int64_t st = red_.strides[0][0];
-      fold_run<Op>(src_ + base + begin * st, end - begin, st, acc);
-      return acc;
-    }
-    for_each_run<1>(red_, begin, end,
-                    [&](const std::array<int64_t, 1>& off, int64_t n,
-                        const std::array<int64_t, 1>& st) {
-                      fold_run<Op>(src_ + base + off[0], n, st[0], acc);
-                    });
-    return acc;
-  }
-
-  void reduce_all() {
-    const int64_t grain = elementwise_grain;
-    int64_t chunks = std::min<int64_t>(num_threads(), n_red_ / grain);
-    if (chunks <= 1) {
-      dst_[0] = detail::cast_scalar<O>(fold_one(0, 0, n_red_));
-      return;
-    }
-    // Not std::vector: A may be bool.
-    std::unique_ptr<A[]> partial(new A[chunks]);
-    parallel_for(chunks, 1, [&](int64_t b, int64_t e) {
-      for (int64_t c = b; c < e; ++c) {
-        partial[c] = fold_one(0, c * n_red_ / chunks, (c + 1) * n_red_ / chunks);
-      }
-    });
-    A acc = Op::template init<A>();
-    for (int64_t c = 0; c < chunks; ++c) Op::fold(acc, partial[c]);
-    dst_[0] = detail::cast_scalar<O>(acc);
-  }
-
-  void reduce_rows() {
-    int64_t grain = std::max<int64_t>(1, elementwise_grain / n_red_);
-    parallel_for(n_out_, grain, [&](int64_t b, int64_t e) {
-      for_each_run<2>(kept_, b, e,
-                      [&](const std::array<int64_t, 2>& off, int64_t n,
-                          const std::array<int64_t, 2>& st) {
-                        for (int64_t i = 0; i < n; ++i) {
-                          dst_[off[1] + i * st[1]] = detail::cast_scalar<O>(
-                              fold_one(off[0] + i * st[0], 0, n_red_));
-                        }
-                      });
-    });
-  }
-
-  // The innermost kept dim is contiguous in the input and the output, and
-  // the reduced dims are not: fold whole rows of outputs at a time.
-  bool column_layout() const {
-    if (kept_.shape.empty()) return false;
-    bool kept_inner = kept_.strides[0].back() == 1 && kept_.strides[1].back() == 1;
-    bool red_inner = !red_.shape.empty() && red_.strides[0].back() == 1;
-    return kept_inner && !red_inner;
-  }
-
-  void reduce_columns() {
-    // Accumulators for a block of outputs stay in L1 while rows stream by.
-    constexpr int64_t block = 2048;
-    if (kept_.shape.size() == 1 && n_out_ <= block && n_red_ > kColumnChunkRows) {
-      reduce_few_columns();
-      return;
-    }
-    int64_t grain = std::max<int64_t>(block, elementwise_grain / n_red_);
-    parallel_for(n_out_, grain, [&](int64_t b, int64_t e) {
-      std::unique_ptr<A[]> acc(new A[block]);
-      for_each_run<2>(kept_, b, e,
-                      [&](const std::array<int64_t, 2>& off, int64_t n,
-                          const std::array<int64_t, 2>&) {
-                        for (int64_t j0 = 0; j0 < n; j0 += block) {
-                          int64_t m = std::min(block, n - j0);
-                          fold_block(off[0] + j0, m, acc.get());
-                          O* d = dst_ + off[1] + j0;
-                          for (int64_t j = 0; j < m; ++j) d[j] = detail::cast_scalar<O>(acc[j]);
-                        }
-                      });
-    });
-  }
-
-  // Few outputs (one contiguous run) over many reduced rows (batch norm's
-  // sums over N, H, W): the rows are cut into chunks of kColumnChunkRows,
-  // folded over the pool, and the chunks' partial results are folded in
-  // order. The chunks do not depend on the thread count.
-  void reduce_few_columns() {
-    const int64_t m = n_out_;
-    const int64_t chunks = (n_red_ + kColumnChunkRows - 1) / kColumnChunkRows;
-    std::unique_ptr<A[]> partial(new A[chunks * m]);
-    const int64_t grain = std::max<int64_t>(1, elementwise_grain / (kColumnChunkRows * m));
-    parallel_for(chunks, grain, [&](int64_t b, int64_t e) {
-      for (int64_t c = b; c < e; ++c) {
-        fold_block(0, m, partial.get() + c * m, c * kColumnChunkRows,
-                   std::min(n_red_, (c + 1) * kColumnChunkRows));
-      }
-    });
-    O* d = dst_;
-    for (int64_t j = 0; j < m; ++j) {
+  static void fold_rows(const void* src, int64_t n, int64_t src_stride, int64_t len,
+                        int64_t red_stride, void* dst, int64_t dst_stride) {
+    const T* x = static_cast<const T*>(src);
+    O* d = static_cast<O*>(dst);
+    for (int64_t i = 0; i < n; ++i) {
       A acc = Op::template init<A>();
-      for (int64_t c = 0; c < chunks; ++c) Op::fold(acc, partial[c * m + j]);
-      d[j] = detail::cast_scalar<O>(acc);
+      fold_run<Op>(x + i * src_stride, len, red_stride, acc);
+      d[i * dst_stride] = detail::cast_scalar<O>(acc);
     }
   }
 
-  // acc[j] = fold over reduced rows [begin, end) of the m contiguous inputs at base.
-  void fold_block(int64_t base, int64_t m, A* __restrict acc, int64_t begin = 0,
-                  int64_t end = -1) const {
-    if (end < 0) end = n_red_;
-    for (int64_t j = 0; j < m; ++j) acc[j] = Op::template init<A>();
-    for_each_run<1>(red_, begin, end,
-                    [&](const std::array<int64_t, 1>& off, int64_t n,
-                        const std::array<int64_t, 1>& st) {
-                      const T* x = src_ + base + off[0];
-                      const int64_t s = st[0];
-                      int64_t k = 0;
-                      // Four rows per pass: each accumulator is loaded and
-                      // stored once for four folds.
-                      for (; k + 4 <= n; k += 4) {
-                        const T* __restrict x0 = x + k * s;
-                        const T* __restrict x1 = x0 + s;
-                        const T* __restrict x2 = x1 + s;
-                        const T* __restrict x3 = x2 + s;
-                        for (int64_t j = 0; j < m; ++j) {
-                          A v = acc[j];
-                          Op::fold(v, load<A>(x0[j]));
-                          Op::fold(v, load<A>(x1[j]));
-                          Op::fold(v, load<A>(x2[j]));
-                          Op::fold(v, load<A>(x3[j]));
-                          acc[j] = v;
-                        }
-                      }
-                      for (; k < n; ++k) {
-                        const T* __restrict xk = x + k * s;
-                        for (int64_t j = 0; j < m; ++j) Op::fold(acc[j], load<A>(xk[j]));
-                      }
-                    });
+  static void fold_block(const void* src, int64_t m, int64_t rows, int64_t row_stride,
+                         void* acc_ptr) {
+    const T* x = static_cast<const T*>(src);
+    A* __restrict acc = static_cast<A*>(acc_ptr);
+    const int64_t s = row_stride;
+    int64_t k = 0;
+    // Four rows per pass: each accumulator is loaded and stored once for
+    // four folds.
+    for (; k + 4 <= rows; k += 4) {
+      const T* __restrict x0 = x + k * s;
+      const T* __restrict x1 = x0 + s;
+      const T* __restrict x2 = x1 + s;
+      const T* __restrict x3 = x2 + s;
+      for (int64_t j = 0; j < m; ++j) {
+        A v = acc[j];
+        Op::fold(v, load<A>(x0[j]));
+        Op::fold(v, load<A>(x1[j]));
+        Op::fold(v, load<A>(x2[j]));
+        Op::fold(v, load<A>(x3[j]));
+        acc[j] = v;
+      }
+    }
+    for (; k < rows; ++k) {
+      const T* __restrict xk = x + k * s;
+      for (int64_t j = 0; j < m; ++j) Op::fold(acc[j], load<A>(xk[j]));
+    }
   }
 
-  const T* src_;
-  O* dst_;
-  StridedLayout<2> kept_;
-  StridedLayout<1> red_;
-  int64_t n_out_ = 0;
-  int64_t n_red_ = 0;
+  static void combine(void* acc, const void* part, int64_t m) {
+    A* a = static_cast<A*>(acc);
+    const A* p = static_cast<const A*>(part);
+    for (int64_t j = 0; j < m; ++j) Op::fold(a[j], p[j]);
+  }
+
+  static void store(const void* acc, int64_t m, void* dst, int64_t dst_stride) {
+    const A* a = static_cast<const A*>(acc);
+    O* d = static_cast<O*>(dst);
+    for (int64_t j = 0; j < m; ++j) d[j * dst_stride] = detail::cast_scalar<O>(a[j]);
+  }
+
+  static constexpr ReduceKernels table{
+      static_cast<int>(sizeof(T)), static_cast<int>(sizeof(A)), static_cast<int>(sizeof(O)),
+      &init, &fold_run_erased, &fold_rows, &fold_block, &combine, &store};
 };
+
+template <size_t bytes>
+using unsigned_of_size = std::conditional_t<
+    bytes == 1, uint8_t,
+    std::conditional_t<bytes == 2, uint16_t, std::conditional_t<bytes == 4, uint32_t, uint64_t>>>;
+
+// The element type whose loops reduce T. All and any only ask whether an
+// element is nonzero, which for bool and integers is a question about its
+// bits: integers of one width (and bool) share the unsigned width's loops.
+template <typename Op, typename T>
+using loop_input_t =
+    std::conditional_t<std::is_same_v<typename Op::template acc_t<int32_t>, bool> &&
+                           std::is_integral_v<T>,
+                       unsigned_of_size<sizeof(T)>, T>;
 
 } // namespace reduce_detail
 
@@ -269,9 +192,10 @@ void reduce_dispatch(const array& in, array& out, const std::vector<int>& axes) 
                                   " does not match the reduction of " +
                                   dtype_name(in.dtype()) + ".");
     }
-    reduce_detail::Reducer<Op, T>(in, out, axes).run();
+    using L = reduce_detail::loop_input_t<Op, T>;
+    static_assert(std::is_same_v<typename Op::template out_t<L>, O>);
+    reduce_with_kernels(in, out, axes, reduce_detail::Loops<Op, L>::table);
   });
 }
-
 
 } // namespace mxcore::cpu
