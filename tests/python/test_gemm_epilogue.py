@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 import mxcore as mx
+from eval_profile_helpers import profiled_rows
 
 MODES = ["auto", "avx512", "avx2", "blas"]
 
@@ -32,14 +33,7 @@ def gelu(v):
 
 def profiled_keys(fn, *args):
     """Runs fn(*args) with the eval profiler on; returns (result, primitive keys)."""
-    mx._core._set_eval_profile(True)
-    mx._core._eval_profile(True)
-    try:
-        out = fn(*args)
-        mx.eval(out)
-        rows = mx._core._eval_profile(True)["rows"]
-    finally:
-        mx._core._set_eval_profile(False)
+    out, rows = profiled_rows(fn, *args)
     return out, [r[0] for r in rows]
 
 
