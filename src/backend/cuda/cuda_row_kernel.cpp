@@ -393,7 +393,12 @@ RowShape plan_row_shape(const kernel::FusedProgram& p, int64_t cols, bool aligne
   // At most max_row_elements columns a thread (16 unless tuned): a bool
   // mask's 16-wide vectors would otherwise hold 32 halves and their float
   // values per thread, and the registers cut the SM's occupancy.
-  while (t < 1024 && (per_vector + t - 1) / t * s.vector > max_row_elements()) t *= 2;
+  // (More threads only while a thread holds several chunks: one chunk of a
+  // vector wider than the limit stays one chunk.)
+  while (t < 1024 && (per_vector + t - 1) / t > 1 &&
+         (per_vector + t - 1) / t * s.vector > max_row_elements()) {
+    t *= 2;
+  }
   s.threads = static_cast<int>(t);
   int64_t chunks = (per_vector + t - 1) / t;
   s.chunks = chunks * s.vector <= max_cached_columns ? static_cast<int>(chunks) : 0;
