@@ -1,8 +1,13 @@
 // The CPU backend's one thread policy: num_threads() threads compute, the
-// caller plus num_threads() - 1 pool workers that sleep on a condition
-// variable between regions (they never spin). OpenBLAS keeps to the calling
-// thread (matmul.cpp splits large products over the pool), so its own
-// threads, which spin for a while after every call, never run beside the
+// caller plus num_threads() - 1 pool workers. Between regions a worker spins
+// briefly (pool_spin(), MXCORE_POOL_SPIN_US) and then sleeps on a condition
+// variable: waking a sleeping thread costs tens of microseconds, and on a
+// virtual machine, whose idle vCPU halts, up to a hundred or more, as long as
+// a 512 x 128 x 128 product, so the back-to-back regions of a training step
+// found the worker asleep and the caller ran every piece itself. The caller
+// likewise spins before it sleeps waiting for the workers. OpenBLAS keeps to
+// the calling thread (matmul.cpp splits large products over the pool), so its
+// own threads, which spin for a while after every call, never run beside the
 // pool's.
 #include "backend/cpu/thread_pool.h"
 
@@ -11,6 +16,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdlib>
 #include <exception>
@@ -26,6 +32,35 @@ thread_local bool inside_parallel_region = false;
 
 // Pieces a thread of parallel_for, at most (when the grain allows).
 constexpr int64_t pieces_per_thread = 4;
+
+// How long a waiting thread polls before it sleeps: longer than the gap
+// between two kernels of an eval (a few microseconds of dispatch), short
+// enough that an idle process gives its cores back at once.
+std::chrono::nanoseconds pool_spin() {
+  static const std::chrono::nanoseconds spin = [] {
+    int64_t us = 200;
+    if (const char* env = std::getenv("MXCORE_POOL_SPIN_US")) us = std::max(0, std::atoi(env));
+    return std::chrono::nanoseconds(us * 1000);
+  }();
+  return spin;
+}
+
+// Polls done() for at most pool_spin(); true when it became true.
+template <typename Done>
+bool spin_until(Done done) {
+  const auto spin = pool_spin();
+  if (spin.count() == 0) return done();
+  const auto deadline = std::chrono::steady_clock::now() + spin;
+  // No pause instruction: KVM's pause-loop exiting takes a vCPU that pauses
+  // in a tight loop for a lock waiter and may deschedule it, the very wake-up
+  // delay this spin avoids.
+  while (true) {
+    for (int i = 0; i < 64; ++i) {
+      if (done()) return true;
+    }
+    if (std::chrono::steady_clock::now() >= deadline) return done();
+  }
+}
 
 class ThreadPool {
  public:
@@ -55,14 +90,16 @@ class ThreadPool {
       std::lock_guard lock(mtx_);
       task_ = &task;
       chunks_ = chunks;
-      pending_ = chunks - 1;
+      pending_.store(chunks - 1, std::memory_order_relaxed);
       error_ = nullptr;
-      ++generation_;
+      generation_.fetch_add(1, std::memory_order_release);
     }
     cv_.notify_all();
     run_chunk(0);
+    auto finished = [this] { return pending_.load(std::memory_order_acquire) == 0; };
+    spin_until(finished);
     std::unique_lock lock(mtx_);
-    done_cv_.wait(lock, [this] { return pending_ == 0; });
+    done_cv_.wait(lock, finished);
     task_ = nullptr;
     if (error_) std::rethrow_exception(error_);
   }
@@ -82,16 +119,23 @@ class ThreadPool {
   void work(int index) {
     uint64_t seen = 0;
     while (true) {
+      auto posted = [&] {
+        return stop_.load(std::memory_order_relaxed) ||
+               generation_.load(std::memory_order_acquire) != seen;
+      };
+      spin_until(posted);
       {
         std::unique_lock lock(mtx_);
-        cv_.wait(lock, [&] { return stop_ || generation_ != seen; });
+        cv_.wait(lock, posted);
         if (stop_) return;
-        seen = generation_;
+        seen = generation_.load(std::memory_order_relaxed);
         if (index >= chunks_) continue;
       }
       run_chunk(index);
-      std::lock_guard lock(mtx_);
-      if (--pending_ == 0) done_cv_.notify_one();
+      if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+        std::lock_guard lock(mtx_); // the caller may be between its check and its wait
+        done_cv_.notify_one();
+      }
     }
   }
 
@@ -102,9 +146,9 @@ class ThreadPool {
   std::condition_variable done_cv_;
   const std::function<void(int)>* task_ = nullptr;
   int chunks_ = 0;
-  int pending_ = 0;
-  uint64_t generation_ = 0;
-  bool stop_ = false;
+  std::atomic<int> pending_{0};
+  std::atomic<uint64_t> generation_{0};
+  std::atomic<bool> stop_{false};
   std::exception_ptr error_;
 };
 
