@@ -114,13 +114,17 @@ class CppDialect final : public kernel::Dialect {
   Family family() const override { return Family::range; }
 
   std::string value_type(Dtype t) const override { return is_half(t) ? "float" : ctype(t); }
+  // bool lives in memory as its byte: GCC 12 vectorizes no loop that loads
+  // a bool array, but does one that tests loaded bytes against 0.
   std::string storage_type(Dtype t) const override {
+    if (t == bool_) return "uint8_t";
     return is_half(t) ? "uint16_t" : ctype(t);
   }
   std::string index_type(bool large) const override { return large ? "int64_t" : "int32_t"; }
   std::string offset_type(bool) const override { return "int64_t"; }
 
   std::string load(Dtype t, const std::string& e) const override {
+    if (t == bool_) return "(" + e + " != 0)";
     if (t == float16) return "mxcore_jit::mxj_half_to_float(" + e + ")";
     if (t == bfloat16) return "mxcore_jit::mxj_bf16_to_float(" + e + ")";
     return e;

@@ -136,6 +136,10 @@ inline To cast(From x) {
     return cast<To>(static_cast<float>(x));
   } else if constexpr (traits::is_same_v<To, bool>) {
     return x != From(0);
+  } else if constexpr (traits::is_same_v<From, bool>) {
+    // A select of two constants: GCC 12 vectorizes no loop holding a
+    // static_cast from bool.
+    return x ? static_cast<To>(true) : static_cast<To>(false);
   } else {
     return static_cast<To>(x);
   }
