@@ -416,6 +416,8 @@ void init_compile(py::module_& m) {
         "Internal: the number of background kernel builds queued or running.");
   m.def("_jit_kernel_runs", &cpu::jit_kernel_runs,
         "Internal: how many Compiled evaluations ran a JIT kernel (not the eager kernels).");
+  m.def("_jit_short_row_runs", &cpu::jit_short_row_runs,
+        "Internal: how many strided JIT kernel calls ran with their short rows widened.");
   m.def("disable_compile", &disable_compile,
         "Globally disable compilation. Setting the environment variable "
         "``MLX_DISABLE_COMPILE`` (or ``MXCORE_DISABLE_COMPILE``) does the same.");

@@ -11,6 +11,7 @@
 #include "backend/cpu/jit_background.h"
 #include "backend/cpu/jit_builder.h"
 #include "backend/cpu/reduce.h"
+#include "backend/cpu/short_rows.h"
 #include "backend/cpu/thread_pool.h"
 #include "kernel/layout.h"
 #include "kernel/row_layout.h"
@@ -20,6 +21,7 @@ namespace mxcore::cpu {
 namespace {
 
 std::atomic<int64_t> kernel_runs{0};
+std::atomic<int64_t> short_row_runs{0};
 
 // Elements per task: large enough to amortise the dispatch.
 constexpr int64_t jit_grain = 1 << 16;
@@ -83,6 +85,7 @@ struct RecentLayout {
   std::vector<uint8_t> flags;
   Shape out_shape;
   kernel::FusedLayout layout;
+  ShortRowWidening widening;
   void* fn = nullptr;
 };
 constexpr size_t recent_layouts = 8;
@@ -124,7 +127,8 @@ const RecentLayout* find_recent_layout(const kernel::FusedProgram& program,
 
 void remember_layout(const kernel::FusedProgram& program, const std::vector<array>& inputs,
                      const Shape& out_shape, bool force_large_index,
-                     const kernel::FusedLayout& layout, void* fn) {
+                     const kernel::FusedLayout& layout, const ShortRowWidening& widening,
+                     void* fn) {
   auto& r = layouts[layouts_next++ % recent_layouts];
   r.program = &program;
   r.name = program.name;
@@ -141,6 +145,7 @@ void remember_layout(const kernel::FusedProgram& program, const std::vector<arra
   }
   r.out_shape = out_shape;
   r.layout = layout;
+  r.widening = widening;
   r.fn = fn;
 }
 
@@ -227,23 +232,28 @@ bool eval_compiled_jit(const kernel::FusedProgram& program, const std::vector<ar
   const Shape& out_shape = outputs[0].shape();
   const bool force_large = jit_force_large_index();
   const kernel::FusedLayout* planned = nullptr;
+  const ShortRowWidening* widened = nullptr;
   void* fn = nullptr;
   kernel::FusedLayout fresh;
+  ShortRowWidening fresh_widening;
   if (auto* recent = find_recent_layout(program, inputs, out_shape, force_large)) {
     planned = &recent->layout;
+    widened = &recent->widening;
     fn = recent->fn;
   } else {
     fresh = kernel::plan_fused_layout(inputs, program.constant_inputs, out_shape, force_large);
     planned = &fresh;
+    widened = &fresh_widening;
     if (fresh.size == 0) { // nothing to compute
       kernel::allocate_fused_outputs(inputs, program.constant_inputs, outputs, fresh);
       return true;
     }
+    fresh_widening = widen_short_rows(fresh, inputs, program.constant_inputs);
     // Find the variant, building it on first use (before touching outputs, so
     // the caller can still fall back to eager kernels).
     fn = find_or_build(program, fresh.range_variant());
     if (!fn) return false;
-    remember_layout(program, inputs, out_shape, force_large, fresh, fn);
+    remember_layout(program, inputs, out_shape, force_large, fresh, fresh_widening, fn);
   }
   const kernel::FusedLayout& layout = *planned;
 
@@ -256,6 +266,11 @@ bool eval_compiled_jit(const kernel::FusedProgram& program, const std::vector<ar
     run_split(layout.size, jit_grain,
               [&](int64_t b, int64_t e) { f(args.data(), b, e); });
   } else {
+    std::vector<std::vector<uint8_t>> tiles;
+    if (widened->k > 1) {
+      build_short_row_tiles(*widened, inputs, args.data(), tiles);
+      short_row_runs.fetch_add(1, std::memory_order_relaxed);
+    }
     auto f = reinterpret_cast<StridedFn>(fn);
     const int64_t inner = layout.shape.back();
     const int64_t rows = layout.size / inner;
@@ -281,6 +296,8 @@ bool eval_compiled_jit_column_sum(const kernel::FusedProgram& program,
   // also hold whole rows of the strided loop.
   int64_t block_rows = 1;
   while (block_rows * 2 <= kColumnChunkRows && block_rows * 2 * cols <= 4096) block_rows *= 2;
+  const auto widening =
+      widen_short_rows(layout, inputs, program.constant_inputs, block_rows * cols);
   const int64_t inner = layout.contiguous ? 1 : layout.shape.back();
   if ((block_rows * cols) % inner != 0) return false;
   if (layout.contiguous && !layout.out_flags.row_contiguous) return false; // transposed
@@ -289,6 +306,11 @@ bool eval_compiled_jit_column_sum(const kernel::FusedProgram& program,
   kernel::allocate_fused_outputs(inputs, program.constant_inputs, outputs, layout);
   kernel_runs.fetch_add(1, std::memory_order_relaxed);
   KernelArgs args(program, inputs, outputs);
+  std::vector<std::vector<uint8_t>> tiles;
+  if (widening.k > 1) {
+    build_short_row_tiles(widening, inputs, args.data(), tiles);
+    short_row_runs.fetch_add(1, std::memory_order_relaxed);
+  }
   size_t slot = summed;
   for (size_t i = 0; i < inputs.size(); ++i) slot += !program.constant_inputs[i];
   const size_t n_args = slot - summed + outputs.size();
@@ -356,5 +378,6 @@ bool prepare_contiguous_jit(const kernel::FusedProgram& program, const std::vect
 }
 
 int64_t jit_kernel_runs() { return kernel_runs.load(std::memory_order_relaxed); }
+int64_t jit_short_row_runs() { return short_row_runs.load(std::memory_order_relaxed); }
 
 } // namespace mxcore::cpu

@@ -53,5 +53,7 @@ bool prepare_contiguous_jit(const kernel::FusedProgram& program, const std::vect
 // Calls that ran a JIT kernel in this process (tests tell them from the
 // eager fallback of background builds).
 int64_t jit_kernel_runs();
+// Of those, the strided calls whose short rows were widened (short_rows.h).
+int64_t jit_short_row_runs();
 
 } // namespace mxcore::cpu

@@ -45,10 +45,12 @@ std::chrono::nanoseconds pool_spin() {
   return spin;
 }
 
-// Polls done() for at most pool_spin(); true when it became true.
+// How long the caller of a region polls for the workers' last pieces.
+constexpr std::chrono::nanoseconds caller_spin{50'000};
+
+// Polls done() for at most `spin`; true when it became true.
 template <typename Done>
-bool spin_until(Done done) {
-  const auto spin = pool_spin();
+bool spin_until(Done done, std::chrono::nanoseconds spin) {
   if (spin.count() == 0) return done();
   const auto deadline = std::chrono::steady_clock::now() + spin;
   // No pause instruction: KVM's pause-loop exiting takes a vCPU that pauses
@@ -97,7 +99,10 @@ class ThreadPool {
     cv_.notify_all();
     run_chunk(0);
     auto finished = [this] { return pending_.load(std::memory_order_acquire) == 0; };
-    spin_until(finished);
+    // The caller waits for the pieces the workers hold, a few microseconds
+    // when they run. Longer means a worker was taken off its core (more
+    // runnable threads than cores): spinning on would keep the core it needs.
+    spin_until(finished, std::min(pool_spin(), caller_spin));
     std::unique_lock lock(mtx_);
     done_cv_.wait(lock, finished);
     task_ = nullptr;
@@ -123,7 +128,7 @@ class ThreadPool {
         return stop_.load(std::memory_order_relaxed) ||
                generation_.load(std::memory_order_acquire) != seen;
       };
-      spin_until(posted);
+      spin_until(posted, pool_spin());
       {
         std::unique_lock lock(mtx_);
         cv_.wait(lock, posted);
