@@ -13,6 +13,7 @@
 
 #include <cblas.h>
 #include <pthread.h>
+#include <sched.h>
 
 #include <algorithm>
 #include <atomic>
@@ -67,6 +68,14 @@ bool spin_until(Done done, std::chrono::nanoseconds spin) {
 class ThreadPool {
  public:
   explicit ThreadPool(int n) {
+    // The CPUs this process may use, when there are enough for every thread.
+    cpu_set_t allowed;
+    CPU_ZERO(&allowed);
+    if (sched_getaffinity(0, sizeof(allowed), &allowed) == 0 && CPU_COUNT(&allowed) >= n &&
+        n > 1) {
+      allowed_ = allowed;
+      steer_ = true;
+    }
     for (int i = 0; i < n - 1; ++i) {
       workers_.emplace_back([this, i] {
         pthread_setname_np(pthread_self(), "mxcore-pool");
@@ -88,6 +97,7 @@ class ThreadPool {
   // Runs task(i) for i in [0, chunks); chunk 0 on the caller.
   void run(int chunks, const std::function<void(int)>& task) {
     std::unique_lock run_lock(run_mtx_); // one parallel region at a time
+    if (steer_) caller_cpu_.store(sched_getcpu(), std::memory_order_relaxed);
     {
       std::lock_guard lock(mtx_);
       task_ = &task;
@@ -102,14 +112,31 @@ class ThreadPool {
     // The caller waits for the pieces the workers hold, a few microseconds
     // when they run. Longer means a worker was taken off its core (more
     // runnable threads than cores): spinning on would keep the core it needs.
-    spin_until(finished, std::min(pool_spin(), caller_spin));
+    const bool done = spin_until(finished, std::min(pool_spin(), caller_spin));
+    if (!done) caller_asleep_.store(true, std::memory_order_release);
     std::unique_lock lock(mtx_);
     done_cv_.wait(lock, finished);
+    caller_asleep_.store(false, std::memory_order_relaxed);
     task_ = nullptr;
     if (error_) std::rethrow_exception(error_);
   }
 
  private:
+  // A worker on the caller's CPU moves off it. The scheduler places a woken
+  // thread beside its waker and, on some (virtual) machines, left the two on
+  // one core for seconds while the other idled: each region then ran on half
+  // a core. The worker may use every allowed CPU but the caller's; it
+  // follows when the caller moves.
+  void leave_caller_cpu() {
+    const int caller = caller_cpu_.load(std::memory_order_relaxed);
+    if (caller < 0 || sched_getcpu() != caller) return;
+    cpu_set_t elsewhere = allowed_;
+    CPU_CLR(caller, &elsewhere);
+    if (CPU_COUNT(&elsewhere) > 0) {
+      pthread_setaffinity_np(pthread_self(), sizeof(elsewhere), &elsewhere);
+    }
+  }
+
   void run_chunk(int i) {
     inside_parallel_region = true;
     try {
@@ -123,12 +150,13 @@ class ThreadPool {
 
   void work(int index) {
     uint64_t seen = 0;
+    bool spin = true;
     while (true) {
       auto posted = [&] {
         return stop_.load(std::memory_order_relaxed) ||
                generation_.load(std::memory_order_acquire) != seen;
       };
-      spin_until(posted, pool_spin());
+      spin_until(posted, spin ? pool_spin() : std::chrono::nanoseconds(0));
       {
         std::unique_lock lock(mtx_);
         cv_.wait(lock, posted);
@@ -136,7 +164,13 @@ class ThreadPool {
         seen = generation_.load(std::memory_order_relaxed);
         if (index >= chunks_) continue;
       }
+      if (steer_) leave_caller_cpu();
       run_chunk(index);
+      // A caller that went to sleep is woken onto this core (the scheduler
+      // places a wakee beside its waker) and would share it with this
+      // worker's spin until the load balancer parts them, milliseconds of
+      // one core for two threads: the worker sleeps instead.
+      spin = !caller_asleep_.load(std::memory_order_acquire);
       if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
         std::lock_guard lock(mtx_); // the caller may be between its check and its wait
         done_cv_.notify_one();
@@ -154,6 +188,11 @@ class ThreadPool {
   std::atomic<int> pending_{0};
   std::atomic<uint64_t> generation_{0};
   std::atomic<bool> stop_{false};
+  std::atomic<bool> caller_asleep_{false};
+  // Keeping workers off the caller's CPU (leave_caller_cpu).
+  bool steer_ = false;
+  cpu_set_t allowed_{};
+  std::atomic<int> caller_cpu_{-1};
   std::exception_ptr error_;
 };
 
