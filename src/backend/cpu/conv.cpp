@@ -20,6 +20,7 @@
 #include <optional>
 
 #include "backend/cpu/conv.h"
+#include "backend/cpu/conv_single_channel.h"
 #include "backend/cpu/conv_small_gemm.h"
 #include "backend/cpu/conv_unfold.h"
 #include "backend/cpu/copy.h"
@@ -257,6 +258,17 @@ void conv_typed(const array& in, const array& w, array& out, const ConvParams& p
   const TilePlan plan = plan_tiles(rows, row_len, rows * row_len * c_out, sizeof(Tc),
                                    wt ? kSmallTileBytes : kTileBytes);
   const Tin* x = in.data<Tin>();
+  if constexpr (direct && std::is_same_v<Tc, float>) {
+    if (wt && cg == 1 && single_channel_conv_fits(g, c_out)) { // taps read into registers
+      for_each_part(plan.parts, [&](int64_t part) {
+        const int64_t r0 = plan.part_begin(part) * plan.tile;
+        const int64_t r1 = std::min(rows, plan.part_begin(part + 1) * plan.tile);
+        single_channel_forward(x, g, wt->data<float>(), small_gemm_padded(c_out), c_out, r0,
+                               r1, dst + r0 * c_out);
+      });
+      return;
+    }
+  }
   for_each_part(plan.parts, [&](int64_t part) {
     array col = scratch<Tc>(plan.tile * row_len);
     Tc* cp = col.data<Tc>();
