@@ -212,6 +212,9 @@ def test_exit_kills_a_running_background_build(tmp_path):
         time.sleep(0.1)
     assert all(process_gone(p) for p in started), "the compiler outlived the process"
     assert kernel_entries(tmp_path / "cache" / "kernels") == []
+    # Killed, not failed: no failed-build source or log is kept for it.
+    kept = list((tmp_path / "cache" / "kernels").glob("*.failed*"))
+    assert kept == [], kept
 
 
 def test_failed_background_build_warns_once_and_stays_eager(tmp_path):

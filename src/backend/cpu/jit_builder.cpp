@@ -441,6 +441,9 @@ void* jit_load(const std::string& key, const std::string& kernel_name,
       case BuildResult::Failure::invalid_output:
         return fail("invalid-output", built.detail);
       case BuildResult::Failure::compiler: {
+        // A compiler killed at exit left no failure worth keeping: nothing
+        // beside the cache entry (a .failed.cpp with an empty log misled).
+        if (shutting_down) return finish(nullptr);
         auto kept = kernel_cache_keep(built.build_dir + "/k.cpp", *entry + ".failed.cpp");
         kernel_cache_keep(built.build_dir + "/k.log", *entry + ".failed.log");
         return fail("compile-error", "the C++ compiler " + jit_compiler() + " failed on kernel " +
