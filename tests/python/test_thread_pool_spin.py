@@ -218,9 +218,10 @@ def test_caller_and_worker_run_on_separate_cpus():
     assert r["main_affinity"] == r["before_affinity"]
     for a in r["worker_affinity"]:
         assert set(a) <= set(r["before_affinity"]) and a
-    # On one core the two threads would wait for each other: the caller would
-    # spend about as long runnable-but-waiting as running.
-    assert r["median_wait_ratio"] < 0.35, r
+    # Sharing one core, the caller spends about half its time runnable but
+    # waiting (0.46 in rounds of the pool before it steered its worker; 0.05
+    # at most since), and a round like that came in two of three runs.
+    assert max(r["ratios"]) < 0.3, r
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux") or shutil_which("taskset") is None,
