@@ -5,7 +5,8 @@
 // virtual machine, whose idle vCPU halts, up to a hundred or more, as long as
 // a 512 x 128 x 128 product, so the back-to-back regions of a training step
 // found the worker asleep and the caller ran every piece itself. The caller
-// likewise spins before it sleeps waiting for the workers. OpenBLAS keeps to
+// likewise spins before it sleeps waiting for the workers, and a worker keeps
+// off the caller's CPU (leave_caller_cpu). OpenBLAS keeps to
 // the calling thread (matmul.cpp splits large products over the pool), so its
 // own threads, which spin for a while after every call, never run beside the
 // pool's.
@@ -125,8 +126,8 @@ class ThreadPool {
   // A worker on the caller's CPU moves off it. The scheduler places a woken
   // thread beside its waker and, on some (virtual) machines, left the two on
   // one core for seconds while the other idled: each region then ran on half
-  // a core. The worker may use every allowed CPU but the caller's; it
-  // follows when the caller moves.
+  // a core. The worker may use every allowed CPU (the process's when the
+  // pool started) but the caller's; it follows when the caller moves.
   void leave_caller_cpu() {
     const int caller = caller_cpu_.load(std::memory_order_relaxed);
     if (caller < 0 || sched_getcpu() != caller) return;
