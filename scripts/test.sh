@@ -9,7 +9,7 @@ export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-2}"
 # Without build isolation the persistent build/wheel records stable paths, so
 # a rebuild after a one-file change recompiles only that file.
 bash scripts/pip_build_deps.sh
-echo "Building the mxcore wheel in build/wheel (a fresh build takes about 8 minutes" \
+echo "Building the mxcore wheel in build/wheel (a fresh build takes about 5 minutes" \
      "on 2 cores; rebuilds recompile only what changed)."
 rm -rf build/dist
 python3 -m pip wheel -v . --no-deps --no-build-isolation -w build/dist \
