@@ -83,7 +83,9 @@ MATMUL_SCRIPT = textwrap.dedent(
     import mxcore as mx
     rng = np.random.default_rng(1)
     cases = [((300, 200), (200, 70)), ((37, 500), (500, 900)), ((4, 129, 64), (64, 33)),
-             ((3, 1, 96, 80), (5, 80, 130)), ((513, 257), (257, 1))]
+             ((3, 1, 96, 80), (5, 80, 130)), ((513, 257), (257, 1)),
+             # Few rows: split over the pool by columns from 2^15 weights.
+             ((1, 256), (256, 256)), ((5, 300), (300, 129)), ((2, 1, 8, 64), (64, 520))]
     for dt in (mx.float32, mx.float64, mx.float16, mx.bfloat16, mx.complex64):
         for sa, sb in cases:
             a = rng.standard_normal(sa).astype(np.float32)
@@ -101,7 +103,7 @@ MATMUL_SCRIPT = textwrap.dedent(
 def test_threaded_matmul_matches_single_threaded():
     threaded = run_script(MATMUL_SCRIPT, threads=2)
     serial = run_script(MATMUL_SCRIPT, threads=1)
-    assert len(threaded) == len(serial) == 5 * 5 * 3
+    assert len(threaded) == len(serial) == 5 * 8 * 3
     for t, s in zip(threaded, serial):
         tv = np.frombuffer(bytes.fromhex(t), np.complex128)
         sv = np.frombuffer(bytes.fromhex(s), np.complex128)
@@ -110,7 +112,8 @@ def test_threaded_matmul_matches_single_threaded():
 
 def test_threaded_matmul_against_numpy():
     rng = np.random.default_rng(2)
-    for sa, sb in [((300, 200), (200, 70)), ((37, 500), (500, 900)), ((6, 64, 80), (80, 48))]:
+    for sa, sb in [((300, 200), (200, 70)), ((37, 500), (500, 900)), ((6, 64, 80), (80, 48)),
+                   ((1, 256), (256, 256)), ((7, 513), (513, 97)), ((3, 1, 256), (256, 512))]:
         a = rng.standard_normal(sa).astype(np.float32)
         b = rng.standard_normal(sb).astype(np.float32)
         got = np.asarray(mx.array(a) @ mx.array(b))

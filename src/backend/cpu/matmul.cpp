@@ -9,9 +9,10 @@
 // sgemm/dgemm/cgemm; float16/bfloat16 are computed in float32.
 //
 // Threads: OpenBLAS runs single-threaded (thread_pool.cpp sets the one
-// policy); a large product is split here over the pool instead, by batch
-// entries or by blocks of output rows (columns when the rows are few), each
-// block one single-threaded gemm. The pool's threads are the only ones that
+// policy); a large product, or a few-row one against 128 KB of weights or
+// more (memory-bound: decoding), is split here over the pool instead, by
+// batch entries or by blocks of output rows (columns when the rows are few),
+// each block one single-threaded gemm. The pool's threads are the only ones that
 // compute, so BLAS and the fused kernels never compete for the cores.
 #include <cblas.h>
 
@@ -98,6 +99,12 @@ Strides batch_strides(const array& x) {
 // Multiply-adds below which a product runs on the calling thread alone
 // (waking the pool costs more than the second core gains).
 constexpr int64_t parallel_gemm_work = int64_t(1) << 21;
+// A product of a few rows streams its right-hand side once: memory-bound, it
+// splits over the pool from this many weights (128 KB of floats), each thread
+// reading its columns' share. Decoding's (1, 256) x (256, 256): 7.6 us on one
+// thread.
+constexpr int64_t few_rows = 8;
+constexpr int64_t parallel_gemv_weights = int64_t(1) << 15;
 // Blocks of rows/columns stay multiples of the gemm micro-kernel's tile.
 constexpr int64_t gemm_block_align = 16;
 
@@ -140,7 +147,8 @@ void gemm_batched(const array& a, const array& b, array& out, float alpha, float
   int64_t parts = 1;
   bool split_rows = m >= n;
   const int64_t extent = split_rows ? m : n;
-  const bool worth_threads = int64_t(m) * n * k * products >= parallel_gemm_work;
+  const bool worth_threads = int64_t(m) * n * k * products >= parallel_gemm_work ||
+                             (m <= few_rows && int64_t(n) * k * products >= parallel_gemv_weights);
   if (products < threads && worth_threads) {
     parts = std::min<int64_t>((threads + products - 1) / products,
                               std::max<int64_t>(1, extent / gemm_block_align));
