@@ -177,6 +177,14 @@ class KernelArgs {
   void** data_;
 };
 
+// This call's tiles of a widened layout (short_rows.h), counted.
+void tile_short_rows(const ShortRowWidening& w, const std::vector<array>& inputs,
+                     KernelArgs& args, std::vector<std::vector<uint8_t>>& tiles) {
+  if (w.k == 1) return;
+  build_short_row_tiles(w, inputs, args.data(), tiles);
+  short_row_runs.fetch_add(1, std::memory_order_relaxed);
+}
+
 // parallel_for, except that work of one grain runs here directly (tiny calls
 // skip building the std::function and asking the pool).
 template <typename F>
@@ -270,10 +278,7 @@ bool eval_compiled_jit(const kernel::FusedProgram& program, const std::vector<ar
               [&](int64_t b, int64_t e) { f(args.data(), b, e); });
   } else {
     std::vector<std::vector<uint8_t>> tiles;
-    if (widened->k > 1) {
-      build_short_row_tiles(*widened, inputs, args.data(), tiles);
-      short_row_runs.fetch_add(1, std::memory_order_relaxed);
-    }
+    tile_short_rows(*widened, inputs, args, tiles);
     auto f = reinterpret_cast<StridedFn>(fn);
     const int64_t inner = layout.shape.back();
     const int64_t rows = layout.size / inner;
@@ -310,10 +315,7 @@ bool eval_compiled_jit_column_sum(const kernel::FusedProgram& program,
   kernel_runs.fetch_add(1, std::memory_order_relaxed);
   KernelArgs args(program, inputs, outputs);
   std::vector<std::vector<uint8_t>> tiles;
-  if (widening.k > 1) {
-    build_short_row_tiles(widening, inputs, args.data(), tiles);
-    short_row_runs.fetch_add(1, std::memory_order_relaxed);
-  }
+  tile_short_rows(widening, inputs, args, tiles);
   size_t slot = summed;
   for (size_t i = 0; i < inputs.size(); ++i) slot += !program.constant_inputs[i];
   const size_t n_args = slot - summed + outputs.size();

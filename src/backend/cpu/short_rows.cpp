@@ -48,16 +48,18 @@ ShortRowWidening widen_short_rows(kernel::FusedLayout& layout, const std::vector
     t.input = i;
     t.arg = slot;
     t.elem = inputs[i].itemsize();
-    t.inner = inner;
     const auto& s = layout.strides[s_index];
-    t.outer_shape.assign(layout.shape.begin(), layout.shape.end() - 2);
-    t.src_strides.assign(s.begin(), s.end() - 2);
-    t.tile_strides.assign(n - 2, 0);
+    for (size_t d = 0; d + 2 < n; ++d) {
+      if (s[d] == 0) continue;
+      t.shape.push_back(layout.shape[d]);
+      t.src_strides.push_back(s[d]);
+    }
+    // Compact, last varying dim fastest, each index a block of k rows.
+    t.tile_strides.resize(t.shape.size());
     int64_t step = k * inner;
-    for (size_t d = n - 2; d-- > 0;) {
-      if (t.src_strides[d] == 0) continue;
-      t.tile_strides[d] = step;
-      step *= t.outer_shape[d];
+    for (size_t j = t.shape.size(); j-- > 0;) {
+      t.tile_strides[j] = step;
+      step *= t.shape[j];
     }
     t.tile_size = step;
     tile_elements += step;
@@ -66,6 +68,7 @@ ShortRowWidening widen_short_rows(kernel::FusedLayout& layout, const std::vector
   if (tile_elements > max_tile_elements) return {};
 
   w.k = k;
+  w.inner = inner;
   layout.shape[n - 2] = rows / k;
   layout.shape[n - 1] = inner * k;
   size_t tile = 0;
@@ -73,9 +76,12 @@ ShortRowWidening widen_short_rows(kernel::FusedLayout& layout, const std::vector
     auto& st = layout.strides[s];
     if (!repeats[s]) {
       st[n - 2] = inner * k;
-    } else {
-      auto& t = w.tiles[tile++];
-      for (size_t d = 0; d + 2 < n; ++d) st[d] = t.tile_strides[d];
+      continue;
+    }
+    // The tile's strides along the dims the input varies over; 0 elsewhere.
+    const auto& t = w.tiles[tile++];
+    for (size_t d = 0, j = 0; d + 2 < n; ++d) {
+      if (st[d] != 0) st[d] = t.tile_strides[j++];
     }
   }
   return w;
@@ -89,32 +95,26 @@ void build_short_row_tiles(const ShortRowWidening& w, const std::vector<array>& 
     auto& buf = buffers[t];
     buf.resize(size_t(tile.tile_size) * tile.elem);
     const auto* src = static_cast<const uint8_t*>(inputs[tile.input].raw_data());
-    const size_t row_bytes = size_t(tile.inner) * tile.elem;
-    const size_t dims = tile.outer_shape.size();
-    std::vector<size_t> varying; // the outer dims the input varies over
-    for (size_t d = 0; d < dims; ++d) {
-      if (tile.src_strides[d] != 0) varying.push_back(d);
-    }
-    std::vector<int64_t> idx(dims, 0);
+    const size_t row_bytes = size_t(w.inner) * tile.elem;
+    std::vector<int64_t> idx(tile.shape.size(), 0);
     for (bool more = true; more;) {
       int64_t from = 0, to = 0;
-      for (size_t d : varying) {
-        from += idx[d] * tile.src_strides[d];
-        to += idx[d] * tile.tile_strides[d];
+      for (size_t j = 0; j < idx.size(); ++j) {
+        from += idx[j] * tile.src_strides[j];
+        to += idx[j] * tile.tile_strides[j];
       }
       uint8_t* dst = buf.data() + size_t(to) * tile.elem;
       for (int64_t r = 0; r < w.k; ++r) {
         std::memcpy(dst + size_t(r) * row_bytes, src + from * int64_t(tile.elem), row_bytes);
       }
-      // The next outer index (odometer over the varying dims).
+      // The next outer index (an odometer, last dim fastest).
       more = false;
-      for (size_t j = varying.size(); j-- > 0;) {
-        const size_t d = varying[j];
-        if (++idx[d] < tile.outer_shape[d]) {
+      for (size_t j = idx.size(); j-- > 0;) {
+        if (++idx[j] < tile.shape[j]) {
           more = true;
           break;
         }
-        idx[d] = 0;
+        idx[j] = 0;
       }
     }
     args[tile.arg] = buf.data();

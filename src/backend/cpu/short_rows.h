@@ -21,19 +21,21 @@
 
 namespace mxcore::cpu {
 
+// One repeated input's tile: its row, k times, for every index of the outer
+// dims along which it varies (only those dims are listed).
 struct ShortRowTile {
-  size_t input = 0;   // program input index
-  size_t arg = 0;     // slot in the kernel's argument array
-  size_t elem = 0;    // bytes per element
-  int64_t inner = 0;  // elements of the original row
-  std::vector<int64_t> outer_shape;   // the layout's dims before the last two
+  size_t input = 0;                   // program input index
+  size_t arg = 0;                     // slot in the kernel's argument array
+  size_t elem = 0;                    // bytes per element
+  std::vector<int64_t> shape;         // the varying outer dims' sizes
   std::vector<int64_t> src_strides;   // the input's strides along them
-  std::vector<int64_t> tile_strides;  // the tile's (compact; 0 where src is 0)
+  std::vector<int64_t> tile_strides;  // the tile's (compact)
   int64_t tile_size = 0;              // elements of the whole tile buffer
 };
 
 struct ShortRowWidening {
-  int64_t k = 1; // rows merged into one; 1: the layout is unchanged
+  int64_t k = 1;     // rows merged into one; 1: the layout is unchanged
+  int64_t inner = 0; // elements of an original row
   std::vector<ShortRowTile> tiles;
 };
 
