@@ -189,7 +189,10 @@ def process_gone(pid):
     return state == "Z"
 
 
-def test_exit_kills_a_running_background_build(tmp_path):
+@pytest.mark.parametrize("handoff", ["0", "1"])
+def test_exit_kills_a_running_background_build(tmp_path, handoff):
+    # With the handoff (test_jit_handoff.py) the build goes on after exit in
+    # a detached compiler run, which the JIT timeout (2 s here) bounds too.
     pids = tmp_path / "pids"
     cxx = tmp_path / "hanging-c++"
     cxx.write_text("#!/bin/sh\n"
@@ -197,14 +200,15 @@ def test_exit_kills_a_running_background_build(tmp_path):
                    f"sleep 600 &\necho $! >> {pids}\nwait\n")
     cxx.chmod(0o755)
     env = child_env(tmp_path, MXCORE_CACHE_DIR=tmp_path / "cache", MXCORE_CXX=cxx,
-                    MXCORE_JIT_BACKGROUND="1")
+                    MXCORE_JIT_BACKGROUND="1", MXCORE_JIT_HANDOFF=handoff,
+                    MXCORE_JIT_TIMEOUT=2 if handoff == "1" else None)
     start = time.monotonic()
     result = run_child(env, code=EXIT_CODE, timeout=120)
     report = child_report(result)
     assert time.monotonic() - start < 60  # not the compiler's 600 s, nor the 60 s timeout
     assert report["kernel_runs"] == 0
     assert warning_count(result) == 0, result.stderr  # killed at exit: nothing to warn about
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 15
     while not pids.exists() and time.monotonic() < deadline:
         time.sleep(0.05)
     started = [int(p) for p in pids.read_text().split()] if pids.exists() else []

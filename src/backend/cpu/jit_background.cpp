@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "backend/cpu/jit_builder.h"
+#include "backend/cpu/jit_handoff.h"
 
 namespace mxcore::cpu {
 
@@ -27,6 +28,7 @@ struct BuildQueue {
   std::condition_variable arrived; // the worker waits for requests
   std::condition_variable drained; // jit_wait_for_background_builds waits for none left
   std::deque<JitRequest> requests;
+  std::vector<JitRequest> building; // the batch the compiler runs on now
   std::unordered_set<std::string> pending; // keys queued or being built
   bool worker_started = false;
 };
@@ -62,14 +64,32 @@ void run_worker() {
       batch.push_back(std::move(q.requests.front()));
       q.requests.pop_front();
     }
+    q.building = batch;
     lock.unlock();
     // Builds, stores and loads (or records the failures, warning once); the
     // next call of each primitive finds its kernel through jit_lookup.
     jit_load_batch(batch);
     lock.lock();
+    q.building.clear();
     for (auto& r : batch) q.pending.erase(r.key);
     if (q.pending.empty()) q.drained.notify_all();
   }
+}
+
+// At exit: the compiler running now is killed and no other starts; what it
+// and the queue held is handed off to a detached build (jit_handoff.h), so
+// the next run of the program finds the kernels.
+void shut_down() {
+  auto& q = build_queue();
+  std::vector<JitRequest> unfinished;
+  {
+    std::lock_guard lock(q.mtx);
+    unfinished = q.building;
+    for (auto& r : q.requests) unfinished.push_back(std::move(r));
+    q.requests.clear();
+  }
+  jit_shutdown();
+  jit_hand_off(unfinished);
 }
 
 } // namespace
@@ -97,8 +117,8 @@ void* jit_find_or_queue(const std::string& key, const std::string& kernel_name,
   if (!q.worker_started) {
     q.worker_started = true;
     // Registered after the builder's tables exist (they are leaked anyway):
-    // at exit the running compiler is killed instead of outliving us.
-    std::atexit(jit_shutdown);
+    // at exit the running compiler is killed, its work handed off.
+    std::atexit(shut_down);
     std::thread(run_worker).detach();
   }
   q.arrived.notify_one();

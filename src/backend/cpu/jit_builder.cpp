@@ -21,6 +21,7 @@
 
 #include "backend/cpu/compiler_process.h"
 #include "backend/cpu/elf_check.h"
+#include "backend/cpu/jit_handoff.h"
 #include "backend/cpu/jit_warning.h"
 #include "backend/cpu/kernel_cache.h"
 #include "compile/compile_log.h"
@@ -153,11 +154,7 @@ void build(const std::string& source, const std::string& symbol, BuildResult& r)
     r.detail = "no private directory to build kernels in";
     return;
   }
-  std::vector<std::string> argv{jit_compiler()};
-  argv.insert(argv.end(), std::begin(jit_compile_flags), std::end(jit_compile_flags));
-  argv.insert(argv.end(), std::begin(jit_link_flags), std::end(jit_link_flags));
-  argv.insert(argv.end(), {r.build_dir + "/k.cpp", "-o", r.build_dir + "/k.so"});
-  argv.insert(argv.end(), std::begin(jit_link_libraries), std::end(jit_link_libraries));
+  auto argv = jit_compiler_command(r.build_dir + "/k.cpp", r.build_dir + "/k.so");
   compiler_runs++;
   double timeout = jit_timeout_seconds();
   auto run = run_with_timeout(argv, r.build_dir + "/k.log", timeout);
@@ -277,10 +274,12 @@ const std::optional<std::string>& compiler_identity() {
   return *id;
 }
 
+} // namespace
+
 // The cache entry name of a kernel: covers the source, the compiler, the
 // flags and the CPU. nullopt when the compiler does not answer (warned).
-std::optional<std::string> entry_name(const std::string& stem, const std::string& symbol,
-                                      const std::string& source) {
+std::optional<std::string> jit_entry_name(const std::string& stem, const std::string& symbol,
+                                          const std::string& source) {
   const auto& identity = compiler_identity();
   if (!identity) return std::nullopt;
   static const auto* flags = new std::string([] {
@@ -293,6 +292,32 @@ std::optional<std::string> entry_name(const std::string& stem, const std::string
   static const auto* cpu = new std::string(cpu_identity());
   return kernel_entry_name(stem, {*identity, *flags, *cpu, symbol, source});
 }
+
+std::vector<std::string> jit_compiler_command(const std::string& source_path,
+                                              const std::string& output_path) {
+  std::vector<std::string> argv{jit_compiler()};
+  argv.insert(argv.end(), std::begin(jit_compile_flags), std::end(jit_compile_flags));
+  argv.insert(argv.end(), std::begin(jit_link_flags), std::end(jit_link_flags));
+  argv.insert(argv.end(), {source_path, "-o", output_path});
+  argv.insert(argv.end(), std::begin(jit_link_libraries), std::end(jit_link_libraries));
+  return argv;
+}
+
+bool jit_batchable(const std::string& source) {
+  return source.find("#define MXCORE_JIT_COMPLEX") == std::string::npos;
+}
+
+std::string jit_batch_unit(const std::vector<const std::string*>& sources) {
+  std::string unit;
+  for (size_t k = 0; k < sources.size(); ++k) {
+    unit += "namespace mxcore_batch_" + std::to_string(k) + " {\n";
+    unit += *sources[k];
+    unit += "\n} // namespace mxcore_batch_" + std::to_string(k) + "\n";
+  }
+  return unit;
+}
+
+namespace {
 
 // The verified entry loaded, or nullptr (a rejected one is deleted: warned).
 // MXCORE_LOG=compile: the kernel's source beside its cache entry (0600), so
@@ -316,7 +341,7 @@ void log_kernel(const std::string& what, const std::string& stem, const std::str
                       (path.empty() ? "" : "; source " + path));
 }
 
-void* load_cached(const std::string& entry, const std::string& symbol) {
+void* load_verified(const std::string& entry, const std::string& symbol) {
   std::string rejected;
   void* lib = kernel_cache_load(entry, symbol, &rejected);
   if (!rejected.empty()) {
@@ -324,6 +349,13 @@ void* load_cached(const std::string& entry, const std::string& symbol) {
                                         rejected + "; it is rebuilt.");
   }
   return lib;
+}
+
+// A miss looks once more after adopting what builds handed off by exited
+// processes have finished (the first miss of a process, then while some run).
+void* load_cached(const std::string& entry, const std::string& symbol) {
+  if (void* lib = load_verified(entry, symbol)) return lib;
+  return jit_adopt_handoffs_if_due() > 0 ? load_verified(entry, symbol) : nullptr;
 }
 
 } // namespace
@@ -372,7 +404,7 @@ void* jit_load_cached(const std::string& key, const std::string& kernel_name,
     s.sources[kernel_name] = source;
     s.last_source = source;
   }
-  auto entry = entry_name(stem, symbol, source);
+  auto entry = jit_entry_name(stem, symbol, source);
   if (!entry) {
     s.disabled = true;
     return nullptr;
@@ -418,7 +450,7 @@ void* jit_load(const std::string& key, const std::string& kernel_name,
     return finish(nullptr);
   };
 
-  auto entry = entry_name(stem, symbol, source);
+  auto entry = jit_entry_name(stem, symbol, source);
   if (!entry) {
     s.disabled = true;
     return finish(nullptr);
@@ -479,7 +511,7 @@ void jit_load_batch(const std::vector<JitRequest>& requests) {
     if (jit_lookup(r.key, fn)) continue;
     if (jit_load_cached(r.key, r.kernel_name, r.stem, r.symbol, r.source)) continue;
     if (!jit_available()) return;
-    auto entry = entry_name(r.stem, r.symbol, r.source);
+    auto entry = jit_entry_name(r.stem, r.symbol, r.source);
     if (!entry) return;
     missing.push_back(&r);
     entries.push_back(*entry);
@@ -491,18 +523,15 @@ void jit_load_batch(const std::vector<JitRequest>& requests) {
     }
   };
   std::vector<size_t> batch; // positions in `missing` that can share a unit
+  std::vector<const std::string*> sources;
   for (size_t i = 0; i < missing.size(); ++i) {
-    // Complex kernels include <complex>, which cannot sit inside a namespace.
-    if (missing[i]->source.find("#define MXCORE_JIT_COMPLEX") == std::string::npos) batch.push_back(i);
+    if (!jit_batchable(missing[i]->source)) continue;
+    batch.push_back(i);
+    sources.push_back(&missing[i]->source);
   }
   if (batch.size() < 2 || shutting_down) return one_by_one(0);
 
-  std::string unit;
-  for (size_t k = 0; k < batch.size(); ++k) {
-    unit += "namespace mxcore_batch_" + std::to_string(k) + " {\n";
-    unit += missing[batch[k]]->source;
-    unit += "\n} // namespace mxcore_batch_" + std::to_string(k) + "\n";
-  }
+  auto unit = jit_batch_unit(sources);
   BuildResult::Failure failure;
   {
     std::lock_guard build_lock(s.build_mtx);

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -64,8 +65,21 @@ std::string jit_source(const std::string& kernel_name);
 int64_t jit_compiler_invocations();
 
 // At exit: kills the compilers still running (background builds) and starts
-// no other; what they were building is simply not cached.
+// no other; what they were building is handed off (jit_handoff.h).
 void jit_shutdown();
+
+// The pieces a build outside this file needs (jit_handoff.cpp):
+// the cache entry name of a kernel (nullopt when the compiler does not answer),
+std::optional<std::string> jit_entry_name(const std::string& stem, const std::string& symbol,
+                                          const std::string& source);
+// the compiler's command line building `source_path` into `output_path`,
+std::vector<std::string> jit_compiler_command(const std::string& source_path,
+                                              const std::string& output_path);
+// whether a source can share a translation unit with others (complex kernels
+// include <complex>, which cannot sit inside a namespace),
+bool jit_batchable(const std::string& source);
+// and that unit: each source in a namespace of its own.
+std::string jit_batch_unit(const std::vector<const std::string*>& sources);
 
 // Tests: force 64-bit indices in every variant chosen from now on.
 void set_jit_force_large_index(bool force);

@@ -35,6 +35,7 @@ constexpr uint64_t max_entry_bytes = uint64_t(1) << 30;
 constexpr const char* kernels_subdir = "kernels";
 // Scratch files of crashed processes are removed once this old.
 constexpr auto stale_scratch_age = std::chrono::hours(1);
+constexpr const char* handoff_prefix = ".handoff-";
 
 // The cache directories, opened and checked for one use.
 struct CacheDirs {
@@ -213,7 +214,7 @@ double cache_cap_bytes() {
 
 bool is_scratch(const std::string& name) {
   return name.rfind(".tmp-", 0) == 0 || name.rfind(".load-", 0) == 0 ||
-         name.rfind(".build-", 0) == 0;
+         name.rfind(".build-", 0) == 0 || name.rfind(handoff_prefix, 0) == 0;
 }
 
 struct EntryFile {
@@ -390,15 +391,54 @@ void* kernel_cache_store(const std::string& name, const std::string& object,
   return lib;
 }
 
-std::string kernel_cache_make_build_dir() {
+namespace {
+std::string make_dir_in_cache(const std::string& prefix, bool outlives_process) {
   auto& s = cache_state();
   std::lock_guard lock(s.mtx);
   CacheDirs dirs;
   if (!open_checked(s, dirs)) return "";
-  std::string templ = dirs.kernels_path + "/" + scratch_name(".build-") + "-XXXXXX";
+  if (outlives_process) {
+    // A private root is removed at exit: nothing in it outlives the process.
+    for (auto& r : private_roots()) {
+      if (r.path == s.root_path) return "";
+    }
+  }
+  std::string templ = dirs.kernels_path + "/" + scratch_name(prefix) + "-XXXXXX";
   if (!::mkdtemp(templ.data())) return "";
   ::chmod(templ.c_str(), 0700);
   return templ;
+}
+} // namespace
+
+std::string kernel_cache_make_build_dir() { return make_dir_in_cache(".build-", false); }
+
+std::string kernel_cache_make_handoff_dir() { return make_dir_in_cache(handoff_prefix, true); }
+
+std::vector<std::string> kernel_cache_handoff_dirs() {
+  auto& s = cache_state();
+  std::lock_guard lock(s.mtx);
+  std::vector<std::string> found;
+  CacheDirs dirs;
+  if (!open_checked(s, dirs)) return found;
+  int fd = ::openat(dirs.kernels.get(), ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return found;
+  DIR* dir = ::fdopendir(fd);
+  if (!dir) {
+    ::close(fd);
+    return found;
+  }
+  while (auto* e = ::readdir(dir)) {
+    std::string name = e->d_name;
+    if (name.rfind(handoff_prefix, 0) != 0) continue;
+    struct stat st;
+    // Only what this user made as its own: a private directory, no link.
+    if (::fstatat(dirs.kernels.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+        S_ISDIR(st.st_mode) && st.st_uid == ::geteuid() && (st.st_mode & 077) == 0) {
+      found.push_back(dirs.kernels_path + "/" + name);
+    }
+  }
+  ::closedir(dir);
+  return found;
 }
 
 void kernel_cache_remove_build_dir(const std::string& path) {

@@ -18,6 +18,7 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace mxcore::cpu {
 
@@ -48,6 +49,14 @@ bool kernel_cache_write_blob(const std::string& name, const std::string& bytes);
 // kernel_cache_remove_build_dir.
 std::string kernel_cache_make_build_dir();
 void kernel_cache_remove_build_dir(const std::string& path);
+
+// Build directories that outlive their process (jit_handoff.h): a fresh one,
+// or "" when there is no usable cache or it is a private root removed at
+// exit; and the paths of those present, each a private directory of this
+// user (a later process adopts what finished in them). Removed with
+// kernel_cache_remove_build_dir, or as stale scratch after an hour.
+std::string kernel_cache_make_handoff_dir();
+std::vector<std::string> kernel_cache_handoff_dirs();
 
 // Moves a file out of a build directory into the cache as `kept_name`
 // (0600), for debugging a failed build; returns its new path ("" if not).
