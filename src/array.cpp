@@ -201,8 +201,13 @@ bool array::is_donatable() const {
 
 std::vector<array> array::outputs() const {
   std::vector<array> outs;
+  outs.reserve(desc_->siblings.size() + 1);
+  append_outputs(outs);
+  return outs;
+}
+
+void array::append_outputs(std::vector<array>& outs) const {
   auto& sibs = desc_->siblings;
-  outs.reserve(sibs.size() + 1);
   for (size_t i = 0; i < sibs.size() + 1; ++i) {
     if (i == desc_->position) {
       outs.push_back(*this);
@@ -210,7 +215,6 @@ std::vector<array> array::outputs() const {
       outs.push_back(sibs[i < desc_->position ? i : i - 1]);
     }
   }
-  return outs;
 }
 
 void array::set_siblings(std::vector<array> siblings, uint32_t position) {

@@ -2,12 +2,13 @@
 #include <array>
 #include <atomic>
 #include <chrono>
+#include <ctime>
 #include <exception>
 #include <mutex>
 #include <optional>
 #include <stack>
 #include <unordered_map>
-#include <unordered_set>
+#include <memory>
 
 #include "eval_profile.h"
 #include "mxcore/backend.h"
@@ -64,9 +65,9 @@ class InterruptPoller {
   void poll() {
     EvalInterruptCheck check = interrupt_check.load(std::memory_order_relaxed);
     if (check == nullptr) return;
-    auto now = std::chrono::steady_clock::now();
-    if (now - last_ < std::chrono::milliseconds(50)) return;
-    last_ = now;
+    int64_t now = coarse_now_ns();
+    if (now - last_ns_ < 50'000'000) return;
+    last_ns_ = now;
     try {
       check();
     } catch (...) {
@@ -80,7 +81,14 @@ class InterruptPoller {
   static void clear_interrupted() { interrupted_ = false; }
 
  private:
-  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+  // The coarse clock (a few ms resolution, enough for a 50 ms period) costs
+  // a few ns; the precise one as much as a small primitive's bookkeeping.
+  static int64_t coarse_now_ns() {
+    timespec ts;
+    ::clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+    return int64_t(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+  }
+  int64_t last_ns_ = coarse_now_ns();
   static thread_local bool interrupted_;
 };
 thread_local bool InterruptPoller::interrupted_ = false;
@@ -90,37 +98,53 @@ thread_local bool InterruptPoller::interrupted_ = false;
 std::mutex pending_error_mutex;
 std::exception_ptr pending_async_error;
 
-// The ids eval has seen: a short array scanned linearly while the graph is
-// small (a tiny call schedules one or two nodes: no hashing, no allocation),
-// a hash set once it grows.
-class VisitedIds {
+// The walk number of each eval (under the eval mutex): a node reached in
+// this walk carries it (array::visit), so the walk needs no set of ids.
+uint64_t walks = 0;
+
+struct Frame {
+  array node;
+  size_t next_input;
+};
+
+// The vectors of one eval, kept per thread with their capacity: an eval of
+// a 10^4-node graph allocates none of them again (large allocations also
+// make glibc consolidate every small chunk freed since). Nested evals (a
+// primitive evaluating inside eval) take their own.
+struct EvalBuffers {
+  std::vector<array> tape;
+  std::vector<Frame> stack;
+  std::vector<array> outs;
+};
+
+class BorrowedBuffers {
  public:
-  bool contains(uintptr_t id) const {
-    if (!spilled_.empty()) return spilled_.count(id) > 0;
-    for (size_t i = 0; i < size_; ++i) {
-      if (ids_[i] == id) return true;
+  BorrowedBuffers() {
+    if (spare().empty()) {
+      owned_ = std::make_unique<EvalBuffers>();
+    } else {
+      owned_ = std::move(spare().back());
+      spare().pop_back();
     }
-    return false;
   }
-  void insert(uintptr_t id) {
-    if (!spilled_.empty()) {
-      spilled_.insert(id);
-      return;
-    }
-    if (contains(id)) return;
-    if (size_ < ids_.size()) {
-      ids_[size_++] = id;
-      return;
-    }
-    spilled_.reserve(4 * ids_.size());
-    spilled_.insert(ids_.begin(), ids_.end());
-    spilled_.insert(id);
+  ~BorrowedBuffers() {
+    // Nothing stays referenced (an exception can leave tape entries).
+    owned_->tape.clear();
+    owned_->stack.clear();
+    owned_->outs.clear();
+    constexpr size_t keep_capacity = size_t(1) << 20; // at most 16 MB of slots kept
+    if (owned_->tape.capacity() > keep_capacity) owned_->tape.shrink_to_fit();
+    if (owned_->stack.capacity() > keep_capacity) owned_->stack.shrink_to_fit();
+    spare().push_back(std::move(owned_));
   }
+  EvalBuffers* operator->() { return owned_.get(); }
 
  private:
-  std::array<uintptr_t, 16> ids_;
-  size_t size_ = 0;
-  std::unordered_set<uintptr_t> spilled_;
+  static std::vector<std::unique_ptr<EvalBuffers>>& spare() {
+    thread_local std::vector<std::unique_ptr<EvalBuffers>> buffers;
+    return buffers;
+  }
+  std::unique_ptr<EvalBuffers> owned_;
 };
 
 // Makes a's stream wait for each input computed on another stream in this eval.
@@ -142,32 +166,23 @@ void eval_impl(std::vector<array> outputs) {
 
   // Post-order DFS with an explicit stack: a chain of 10^5 nodes must not
   // overflow the C++ stack.
-  std::vector<array> tape;
-  VisitedIds visited;
-  struct Frame {
-    array node;
-    size_t next_input;
-  };
-  std::vector<Frame> stack;
-  tape.reserve(8); // one allocation each for small graphs, not one per doubling
-  stack.reserve(8);
+  BorrowedBuffers buffers;
+  auto& tape = buffers->tape;
+  auto& stack = buffers->stack;
+  const uint64_t walk = ++walks;
   for (auto& out : outputs) {
-    if (out.is_evaluated() || visited.contains(out.id())) continue;
+    if (out.is_evaluated() || !out.visit(walk)) continue;
     stack.push_back({out, 0});
-    visited.insert(out.id());
     while (!stack.empty()) {
       auto& top = stack.back();
       auto& ins = top.node.inputs();
       if (top.next_input < ins.size()) {
         const array& in = ins[top.next_input++];
-        if (!in.is_evaluated() && !visited.contains(in.id())) {
-          visited.insert(in.id());
-          stack.push_back({in, 0});
-        }
+        if (!in.is_evaluated() && in.visit(walk)) stack.push_back({in, 0});
         continue;
       }
       // Siblings count as visited once one of them is scheduled.
-      for (auto& s : top.node.siblings()) visited.insert(s.id());
+      for (auto& s : top.node.siblings()) s.visit(walk);
       tape.push_back(std::move(top.node));
       stack.pop_back();
     }
@@ -219,7 +234,9 @@ void eval_impl(std::vector<array> outputs) {
           "If you are not using compile, this may be a bug. "
           "Please file an issue.");
     }
-    auto outs = a.outputs();
+    auto& outs = buffers->outs;
+    outs.clear();
+    a.append_outputs(outs);
     auto& prim = a.primitive();
     if (several_streams) order_after_inputs(a, producers);
     try {

@@ -120,6 +120,15 @@ class array {
   const std::shared_ptr<Primitive>& primitive_ptr() const { return desc_->primitive; }
   std::vector<array>& inputs() { return desc_->inputs; }
   const std::vector<array>& inputs() const { return desc_->inputs; }
+  // eval's graph walk: false if this node was reached already in walk
+  // `walk` (each eval numbers its walk), else marks it and returns true.
+  bool visit(uint64_t walk) const {
+    if (desc_->walk == walk) return false;
+    desc_->walk = walk;
+    return true;
+  }
+  // Appends this array's primitive's outputs, in order (this one included).
+  void append_outputs(std::vector<array>& outs) const;
   // The other outputs of this array's primitive.
   const std::vector<array>& siblings() const { return desc_->siblings; }
   std::vector<array>& siblings() { return desc_->siblings; }
@@ -170,6 +179,7 @@ class array {
     std::vector<array> inputs;
     std::vector<array> siblings;
     uint32_t position = 0;
+    uint64_t walk = 0; // the last eval walk that reached it (array::visit)
 
     ArrayDesc(Shape shape, Dtype dtype);
     ArrayDesc(Shape shape, Dtype dtype, std::shared_ptr<Primitive> primitive,
