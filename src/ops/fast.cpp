@@ -3,13 +3,16 @@
 #include "mxcore/fast.h"
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
 
+#include "ops/eager_fusion.h"
 #include "ops/util.h"
 #include "primitives/axis_index.h"
 #include "primitives/number_of_elements.h"
+#include "transforms_impl.h"
 
 namespace mxcore::fast {
 
@@ -46,6 +49,24 @@ Dtype norm_out_type(const array& x, const std::optional<array>& w, const std::op
   return t;
 }
 
+// The mean over the last axis (of length dim), kept. Outside a user's
+// shapeless trace it is the sum times the constant 1/dim, which is what
+// mean() computes there too; dim is part of the fused form's key, so that
+// form's own shapeless trace holds the constant and becomes one row kernel
+// (mean()'s NumberOfElements would split it). Inside a user's shapeless
+// trace the last axis may change at the call: mean() counts it.
+array last_axis_mean(const array& a, int dim, bool in_user_shapeless_trace, StreamOrDevice s) {
+  if (in_user_shapeless_trace) return mean(a, -1, true, s);
+  return multiply(sum(a, -1, true, s), array(1.0 / double(dim), a.dtype()), s);
+}
+
+// eps as a cache key of the fused form.
+uint64_t eps_bits(float eps) {
+  uint32_t bits;
+  std::memcpy(&bits, &eps, sizeof(bits));
+  return bits;
+}
+
 } // namespace
 
 array layer_norm(const array& x, const std::optional<array>& weight,
@@ -54,25 +75,47 @@ array layer_norm(const array& x, const std::optional<array>& weight,
   if (weight) check_norm_param(x, *weight, "layer_norm", "weight");
   if (bias) check_norm_param(x, *bias, "layer_norm", "bias");
   Dtype ct = out_t == float64 ? float64 : float32;
-  array xf = astype(x, ct, s);
-  array mu = mean(xf, -1, true, s);
-  array centered = subtract(xf, mu, s);
-  array variance = mean(square(centered, s), -1, true, s);
-  array out = multiply(centered, rsqrt(add(variance, array(eps, ct), s), s), s);
-  if (weight) out = multiply(out, astype(*weight, ct, s), s);
-  if (bias) out = add(out, astype(*bias, ct, s), s);
-  return astype(out, out_t, s);
+  const int dim = x.shape(-1);
+  const bool in_user_shapeless_trace = detail::in_dynamic_tracing();
+  auto row_mean = [&](const array& a) { return last_axis_mean(a, dim, in_user_shapeless_trace, s); };
+  auto composite = [&](const std::vector<array>& in) -> std::vector<array> {
+    array xf = astype(in[0], ct, s);
+    array mu = row_mean(xf);
+    array centered = subtract(xf, mu, s);
+    array variance = row_mean(square(centered, s));
+    array out = multiply(centered, rsqrt(add(variance, array(eps, ct), s), s), s);
+    size_t next = 1;
+    if (weight) out = multiply(out, astype(in[next++], ct, s), s);
+    if (bias) out = add(out, astype(in[next], ct, s), s);
+    return {astype(out, out_t, s)};
+  };
+  static const char op_id = 0;
+  std::vector<array> inputs{x};
+  if (weight) inputs.push_back(*weight);
+  if (bias) inputs.push_back(*bias);
+  return detail::run_fused(
+      &op_id, {eps_bits(eps), uint64_t(bool(weight)), uint64_t(bool(bias)), uint64_t(dim)}, inputs,
+      s, composite)[0];
 }
 
 array rms_norm(const array& x, const std::optional<array>& weight, float eps, StreamOrDevice s) {
   Dtype out_t = norm_out_type(x, weight, std::nullopt, "rms_norm");
   if (weight) check_norm_param(x, *weight, "rms_norm", "weight");
   Dtype ct = out_t == float64 ? float64 : float32;
-  array xf = astype(x, ct, s);
-  array ms = mean(square(xf, s), -1, true, s);
-  array out = multiply(xf, rsqrt(add(ms, array(eps, ct), s), s), s);
-  if (weight) out = multiply(out, astype(*weight, ct, s), s);
-  return astype(out, out_t, s);
+  const int dim = x.shape(-1);
+  const bool in_user_shapeless_trace = detail::in_dynamic_tracing();
+  auto composite = [&](const std::vector<array>& in) -> std::vector<array> {
+    array xf = astype(in[0], ct, s);
+    array ms = last_axis_mean(square(xf, s), dim, in_user_shapeless_trace, s);
+    array out = multiply(xf, rsqrt(add(ms, array(eps, ct), s), s), s);
+    if (weight) out = multiply(out, astype(in[1], ct, s), s);
+    return {astype(out, out_t, s)};
+  };
+  static const char op_id = 0;
+  std::vector<array> inputs{x};
+  if (weight) inputs.push_back(*weight);
+  return detail::run_fused(&op_id, {eps_bits(eps), uint64_t(bool(weight)), uint64_t(dim)}, inputs,
+                           s, composite)[0];
 }
 
 array rope(const array& x, int dims, bool traditional, std::optional<float> base, float scale,

@@ -6,6 +6,7 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "ops/eager_fusion.h"
 #include "ops/util.h"
 
 namespace mxcore {
@@ -100,12 +101,17 @@ array softmax(const array& a, const std::vector<int>& axes, bool precise, Stream
   // Complex inputs work as in MLX: the shift is the lexicographic max.
   // precise: accumulate half-precision inputs in float32.
   Dtype compute_t = precise && out_t.size < 4 ? float32 : out_t;
-  array x = astype(a, compute_t, s);
-  // Subtracting the (constant) max keeps exp in range without changing the value.
-  array shifted = subtract(x, stop_gradient(max(x, axes, true, s), s), s);
-  array e = exp(shifted, s);
-  array out = divide(e, sum(e, axes, true, s), s);
-  return astype(out, out_t, s);
+  auto composite = [&](const std::vector<array>& in) -> std::vector<array> {
+    array x = astype(in[0], compute_t, s);
+    // Subtracting the (constant) max keeps exp in range without changing the value.
+    array shifted = subtract(x, stop_gradient(max(x, axes, true, s), s), s);
+    array e = exp(shifted, s);
+    return {astype(divide(e, sum(e, axes, true, s), s), out_t, s)};
+  };
+  static const char op_id = 0;
+  std::vector<uint64_t> settings{uint64_t(precise)};
+  for (int ax : axes) settings.push_back(uint64_t(ax < 0 ? ax + a.ndim() : ax));
+  return detail::run_fused(&op_id, std::move(settings), {a}, s, composite)[0];
 }
 array softmax(const array& a, int axis, bool precise, StreamOrDevice s) {
   return softmax(a, std::vector<int>{axis}, precise, s);

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "mxcore/errors.h"
+#include "ops/eager_fusion.h"
 #include "ops/util.h"
 #include "primitives/number_of_elements.h"
 #include "primitives/reduce.h"
@@ -299,10 +300,16 @@ array logsumexp(const array& a, const std::vector<int>& axes, bool keepdims,
   if (!is_inexact(a.dtype())) return logsumexp(astype(a, float32, stream), axes, keepdims, s);
   // Subtracting the max keeps exp in range; rows whose max is +-inf would
   // give inf - inf = nan, so they take the max itself.
-  array maxval = stop_gradient(max(a, axes, true, stream), stream);
-  array out = log(sum(exp(subtract(a, maxval, stream), stream), axes, true, stream), stream);
-  out = add(out, maxval, stream);
-  out = where(isinf(maxval, stream), maxval, out, stream);
+  auto composite = [&](const std::vector<array>& in) -> std::vector<array> {
+    array maxval = stop_gradient(max(in[0], axes, true, stream), stream);
+    array out = log(sum(exp(subtract(in[0], maxval, stream), stream), axes, true, stream), stream);
+    out = add(out, maxval, stream);
+    return {where(isinf(maxval, stream), maxval, out, stream)};
+  };
+  // Fused with the reduced axes kept; dropping them is a view.
+  static const char op_id = 0;
+  std::vector<uint64_t> settings(r.axes.begin(), r.axes.end());
+  array out = detail::run_fused(&op_id, std::move(settings), {a}, s, composite)[0];
   return keepdims ? out : drop_axes(out, r.axes, stream);
 }
 array logsumexp(const array& a, int axis, bool keepdims, StreamOrDevice s) {
