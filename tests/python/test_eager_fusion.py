@@ -145,6 +145,7 @@ def test_eps_and_width_are_part_of_the_fused_form():
 
 
 def test_new_shapes_reuse_the_trace_and_run_one_kernel():
+    background = mx._core._jit_background()
     mx._core._set_jit_background(False)
     try:
         mx.eval(mx.softmax(mx.ones((3, 50)), axis=-1))
@@ -158,7 +159,7 @@ def test_new_shapes_reuse_the_trace_and_run_one_kernel():
         if mx._core._jit_compiler_invocations() > 0 or runs > 0:  # a JIT is at work
             assert mx._core._jit_kernel_runs() - runs == 3  # one fused kernel a call
     finally:
-        mx._core._set_jit_background(True)
+        mx._core._set_jit_background(background)
 
 
 def test_grad_vmap_and_compile_see_the_composite():

@@ -26,13 +26,9 @@ void prepare_binary_output(const array& a, const array& b, array& out,
                            BinaryLayout layout);
 
 // n outputs d[i] = op(x[i * sx], y[i * sy]); sx, sy are 1 (dense) or 0
-// (broadcast scalar) on the fast paths. The one loop nest both the dense and
-// the strided layouts run, so each (dtype, op) instantiates it once (not
-// inlined into both callers: its four vectorized loops are most of the
-// binary kernels' build time, and one call per run costs nothing).
+// (broadcast scalar) on the fast paths.
 template <typename T, typename U, typename Op>
-[[gnu::noinline]] void binary_run(const T* x, int64_t sx, const T* y, int64_t sy, U* d, int64_t n,
-                Op op) {
+inline void binary_loops(const T* x, int64_t sx, const T* y, int64_t sy, U* d, int64_t n, Op op) {
   if (sx == 1 && sy == 1) {
     for (int64_t i = 0; i < n; ++i) d[i] = static_cast<U>(op(x[i], y[i]));
   } else if (sx == 1 && sy == 0) {
@@ -46,8 +42,20 @@ template <typename T, typename U, typename Op>
   }
 }
 
+// The one loop nest both the dense and the strided layouts run, so each
+// (dtype, op) instantiates it once (not inlined into both callers: its four
+// vectorized loops are most of the binary kernels' build time, and one call
+// per run costs nothing).
 template <typename T, typename U, typename Op>
-void binary_kernel(const array& a, const array& b, array& out, Op op) {
+[[gnu::noinline]] void binary_run(const T* x, int64_t sx, const T* y, int64_t sy, U* d, int64_t n,
+                                  Op op) {
+  binary_loops(x, sx, y, sy, d, n, op);
+}
+
+// binary_kernel with the loop nest `run` (binary_run, or a clone of it
+// compiled for other instructions).
+template <typename T, typename U, typename Op, typename Run>
+void binary_kernel_with(const array& a, const array& b, array& out, Op op, Run run) {
   auto layout = get_binary_layout(a, b);
   const T* pa = a.data<T>();
   const T* pb = b.data<T>();
@@ -60,7 +68,7 @@ void binary_kernel(const array& a, const array& b, array& out, Op op) {
                         layout == BinaryLayout::vector_vector) ? 1 : 0;
     int64_t n = static_cast<int64_t>(out.data_size());
     parallel_for(n, elementwise_grain, [&](int64_t s, int64_t e) {
-      binary_run(pa + s * sa, sa, pb + s * sb, sb, dst + s, e - s, op);
+      run(pa + s * sa, sa, pb + s * sb, sb, dst + s, e - s, op);
     });
     return;
   }
@@ -68,8 +76,13 @@ void binary_kernel(const array& a, const array& b, array& out, Op op) {
       out.shape(), {&a.strides(), &b.strides(), &out.strides()},
       [&](const std::array<int64_t, 3>& off, int64_t n,
           const std::array<int64_t, 3>& st) {
-        binary_run(pa + off[0], st[0], pb + off[1], st[1], dst + off[2], n, op);
+        run(pa + off[0], st[0], pb + off[1], st[1], dst + off[2], n, op);
       });
+}
+
+template <typename T, typename U, typename Op>
+void binary_kernel(const array& a, const array& b, array& out, Op op) {
+  binary_kernel_with<T, U>(a, b, out, op, binary_run<T, U, Op>);
 }
 
 // out has the inputs' dtype.

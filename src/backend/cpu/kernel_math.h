@@ -217,6 +217,19 @@ inline float log_float(float x) {
   return x != x ? x : r;
 }
 
+// log1p in float without branches or library calls: log(u) * x / (u - 1)
+// with u = 1 + x rounded (Kahan's correction: u - 1 is exact, and the ratio
+// x / (u - 1) undoes the rounding of u), x itself where u rounds to 1.
+// Within 2 ulp of log1p with log_float's ~1 ulp; -1 gives -inf, below -1
+// NaN, inf inf.
+inline float log1p_float(float x) {
+  float u = 1.0f + x;
+  float d = u - 1.0f;
+  float r = log_float(u) * (x / d);
+  r = d == 0.0f ? x : r;
+  return x == traits::numeric_limits<float>::infinity() ? x : r;
+}
+
 // tanh in float without branches: Cephes' tanhf polynomial below 0.625,
 // 1 - 2 / (exp(2|x|) + 1) above (exp_float saturates, so large |x| gives 1).
 inline float tanh_float(float x) {
@@ -240,6 +253,14 @@ inline C log_c(C x) {
     return log_float(x);
   } else {
     return math::log(x);
+  }
+}
+template <typename C>
+inline C log1p_c(C x) {
+  if constexpr (traits::is_same_v<C, float>) {
+    return log1p_float(x);
+  } else {
+    return math::log1p(x);
   }
 }
 template <typename C>

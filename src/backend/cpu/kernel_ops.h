@@ -234,7 +234,7 @@ struct Log1p {
     } else {
       T x = z;
       using C = compute_t<T>;
-      return T(math::log1p(C(x)));
+      return T(log1p_c(C(x)));
     }
   }
 };
@@ -513,10 +513,17 @@ struct LogAddExp {
     } else {
       using C = compute_t<T>;
       C x = C(x_), y = C(y_);
-      C hi = (x > y || x != x) ? x : y;
-      C lo = (x > y || x != x) ? y : x;
-      const C inf = traits::numeric_limits<C>::infinity();
-      return T((lo == -inf || hi == inf) ? hi : hi + math::log1p(math::exp(lo - hi)));
+      // hi is NaN when either input is. lo - hi is NaN only then or for two
+      // infinities of one sign: the result is hi; otherwise exp(lo - hi) is
+      // in [0, 1] (0 for lo = -inf or hi = inf). Written without || and
+      // without comparisons against infinities: GCC 12 vectorizes no loop
+      // holding those once an operand is a constant (softplus's 0).
+      const bool x_hi = (x > y) | (x != x);
+      C hi = x_hi ? x : y;
+      C lo = x_hi ? y : x;
+      C d = lo - hi;
+      C r = hi + log1p_c(exp_c(d));
+      return T(d != d ? hi : r);
     }
   }
 };

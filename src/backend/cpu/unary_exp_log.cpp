@@ -1,6 +1,6 @@
 // CPU kernels of the exponential, logarithmic, root and error-function unary
-// primitives through their kernel_ops functors (Exp, Sigmoid and Erf,
-// whose float math is fused multiply-adds, are in unary_fma.cpp).
+// primitives through their kernel_ops functors (Exp, Sigmoid, Erf, Log and
+// Log1p, whose float math is branch-free polynomials, are in unary_fma.cpp).
 #include "backend/cpu/unary.h"
 #include "primitives/elementwise.h"
 
@@ -14,10 +14,8 @@ namespace mxcore {
 MXCORE_CPU_UNARY(Sqrt)
 MXCORE_CPU_UNARY(Rsqrt)
 MXCORE_CPU_UNARY(Expm1)
-MXCORE_CPU_UNARY(Log)
 MXCORE_CPU_UNARY(Log2)
 MXCORE_CPU_UNARY(Log10)
-MXCORE_CPU_UNARY(Log1p)
 MXCORE_CPU_UNARY(ErfInv)
 
 #undef MXCORE_CPU_UNARY

@@ -1,14 +1,16 @@
-// Eager kernels of the unary ops whose float math is written with explicit
-// fused multiply-adds (kernel_math.h's fma_float: exp, and erf, sigmoid and
-// tanh through it). The library is built
-// for baseline x86-64, where each fma is a libm call; on a CPU with FMA the
-// loops run as a clone compiled for AVX2 + FMA instead. Both compute the
+// Eager kernels of the ops whose float math is kernel_math.h's branch-free
+// polynomials: written with explicit fused multiply-adds (exp, and erf,
+// sigmoid, tanh and logaddexp through it) or long enough that 8-wide
+// vectors pay (log, log1p). The library is built for baseline x86-64, where
+// each fma is a libm call and vectors are 4 wide; on a CPU with AVX2 and
+// FMA the loops run as a clone compiled for them instead. Both compute the
 // same bits (an fma rounds once either way), and so does the JIT.
 //
 // No contraction of the remaining a * b + c in this file: the FMA clone must
 // round them as the baseline build and the JIT (cpp_dialect.cpp) do.
 #pragma GCC optimize("fp-contract=off")
 
+#include "backend/cpu/binary.h"
 #include "backend/cpu/unary.h"
 #include "primitives/elementwise.h"
 
@@ -52,8 +54,38 @@ void fma_unary_op(const array& in, array& out, Op op, const char* name) {
   });
 }
 
+template <typename T, typename Op>
+__attribute__((target("avx2,fma"), flatten)) void fma_binary_loops(const T* x, int64_t sx,
+                                                                  const T* y, int64_t sy, T* d,
+                                                                  int64_t n, Op op) {
+  binary_loops(x, sx, y, sy, d, n, op);
+}
+
+template <typename Op>
+void fma_binary_op(const array& a, const array& b, array& out, Op op, const char* name) {
+  dispatch_all_types(a.dtype(), [&](auto tag) {
+    using T = MXCORE_TAG_TYPE(tag);
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, float16_t> ||
+                  std::is_same_v<T, bfloat16_t>) {
+      if (cpu_has_fma()) {
+        binary_kernel_with<T, T>(a, b, out, op, fma_binary_loops<T, Op>);
+        return;
+      }
+    }
+    if constexpr (std::is_invocable_v<Op, T, T>) {
+      binary_kernel<T, T>(a, b, out, op);
+    } else {
+      throw_unsupported_dtype(name, a.dtype());
+    }
+  });
+}
+
 } // namespace
 } // namespace cpu
+
+void LogAddExp::eval_cpu(const std::vector<array>& inputs, array& out) {
+  cpu::fma_binary_op(inputs[0], inputs[1], out, kernel_ops::LogAddExp{}, name());
+}
 
 #define MXCORE_CPU_FMA_UNARY(NAME)                                    \
   void NAME::eval_cpu(const std::vector<array>& inputs, array& out) { \
@@ -64,6 +96,8 @@ MXCORE_CPU_FMA_UNARY(Exp)
 MXCORE_CPU_FMA_UNARY(Sigmoid)
 MXCORE_CPU_FMA_UNARY(Tanh)
 MXCORE_CPU_FMA_UNARY(Erf)
+MXCORE_CPU_FMA_UNARY(Log)
+MXCORE_CPU_FMA_UNARY(Log1p)
 
 #undef MXCORE_CPU_FMA_UNARY
 

@@ -1,7 +1,10 @@
-"""Activation functions and their Module forms, as in ``mlx.nn``. Written as
-plain mxcore ops: under ``mx.compile`` they fuse with their neighbours."""
+"""Activation functions and their Module forms, as in ``mlx.nn``. Those of
+several ops are shapeless compiled functions, as in MLX: called eagerly each
+runs as one fused kernel; inside ``mx.compile`` or a transform they are
+traced as their plain ops and fuse with their neighbours."""
 
 import math
+from functools import partial
 
 import mxcore as mx
 from mxcore.nn.layers.base import Module
@@ -17,26 +20,31 @@ def relu(x):
     return mx.maximum(x, 0)
 
 
+@partial(mx.compile, shapeless=True)
 def relu2(x):
     """Element-wise ``max(x, 0) ** 2``."""
     return mx.square(mx.maximum(x, 0))
 
 
+@partial(mx.compile, shapeless=True)
 def relu6(x):
     """Element-wise ``min(max(x, 0), 6)``."""
     return mx.minimum(mx.maximum(x, 0), 6.0)
 
 
+@partial(mx.compile, shapeless=True)
 def leaky_relu(x, negative_slope=0.01):
     """Element-wise ``max(negative_slope * x, x)``."""
     return mx.maximum(negative_slope * x, x)
 
 
+@partial(mx.compile, shapeless=True)
 def log_softmax(x, axis=-1):
     """``x - logsumexp(x, axis)``."""
     return x - mx.logsumexp(x, axis=axis, keepdims=True)
 
 
+@partial(mx.compile, shapeless=True)
 def elu(x, alpha=1.0):
     """``x`` where positive, ``alpha * (exp(x) - 1)`` elsewhere."""
     return mx.where(x > 0, x, alpha * (mx.exp(x) - 1))
@@ -47,47 +55,56 @@ def softmax(x, axis=-1):
     return mx.softmax(x, axis=axis)
 
 
+@partial(mx.compile, shapeless=True)
 def softplus(x):
     """``log(1 + exp(x))``, computed stably as ``logaddexp(x, 0)``."""
     return mx.logaddexp(x, 0)
 
 
+@partial(mx.compile, shapeless=True)
 def softsign(x):
     """``x / (1 + |x|)``."""
     return mx.divide(x, 1 + mx.abs(x))
 
 
+@partial(mx.compile, shapeless=True)
 def softshrink(x, lambd: float = 0.5):
     """``x - lambd`` above ``lambd``, ``x + lambd`` below ``-lambd``, else 0."""
     return mx.where(mx.abs(x) > lambd, x - mx.sign(x) * lambd, 0)
 
 
+@partial(mx.compile, shapeless=True)
 def celu(x, alpha=1.0):
     """``max(0, x) + min(0, alpha * (exp(x / alpha) - 1))``."""
     return mx.maximum(x, 0.0) + alpha * (mx.exp(mx.minimum(x, 0.0) / alpha) - 1)
 
 
+@partial(mx.compile, shapeless=True)
 def silu(x):
     """``x * sigmoid(x)`` (swish)."""
     return x * mx.sigmoid(x)
 
 
+@partial(mx.compile, shapeless=True)
 def log_sigmoid(x):
     """``log(sigmoid(x))``, computed as ``-softplus(-x)``."""
     return -softplus(-x)
 
 
+@partial(mx.compile, shapeless=True)
 def gelu(x):
     r"""Exact GELU: :math:`x \Phi(x)` with the Gaussian CDF via ``erf``."""
     return x * (1 + mx.erf(x / math.sqrt(2))) / 2
 
 
+@partial(mx.compile, shapeless=True)
 def gelu_approx(x):
     r"""GELU's tanh approximation:
     :math:`0.5x(1 + \tanh(\sqrt{2/\pi}(x + 0.044715x^3)))`."""
     return 0.5 * x * (1 + mx.tanh(math.sqrt(2 / math.pi) * (x + 0.044715 * x**3)))
 
 
+@partial(mx.compile, shapeless=True)
 def gelu_fast_approx(x):
     r"""GELU's sigmoid approximation :math:`x \sigma(1.702 x)`."""
     return x * mx.sigmoid(1.702 * x)
@@ -99,42 +116,50 @@ def glu(x, axis: int = -1):
     return a * mx.sigmoid(b)
 
 
+@partial(mx.compile, shapeless=True)
 def step(x, threshold: float = 0.0):
     """1 where ``x > threshold``, else 0."""
     return mx.where(x > threshold, 1, 0)
 
 
+@partial(mx.compile, shapeless=True)
 def selu(x):
     """Scaled ELU with the self-normalising constants."""
     return elu(x, 1.67326) * 1.0507
 
 
+@partial(mx.compile, shapeless=True)
 def prelu(x, alpha):
     """``max(0, x) + alpha * min(0, x)`` with a learned ``alpha``."""
     return mx.maximum(0, x) + alpha * mx.minimum(0, x)
 
 
+@partial(mx.compile, shapeless=True)
 def mish(x):
     """``x * tanh(softplus(x))``."""
     return x * mx.tanh(softplus(x))
 
 
+@partial(mx.compile, shapeless=True)
 def hardswish(x):
     """``x * min(max(x + 3, 0), 6) / 6``."""
     max_x_3 = mx.maximum(x + 3, 0)
     return x * mx.minimum(max_x_3, 6) / 6
 
 
+@partial(mx.compile, shapeless=True)
 def hard_tanh(x, min_val=-1.0, max_val=1.0):
     """``x`` clipped to ``[min_val, max_val]``."""
     return mx.minimum(mx.maximum(x, min_val), max_val)
 
 
+@partial(mx.compile, shapeless=True)
 def hard_shrink(x, lambd=0.5):
     """``x`` where ``|x| > lambd``, else 0."""
     return mx.where(mx.abs(x) > lambd, x, 0)
 
 
+@partial(mx.compile, shapeless=True)
 def softmin(x, axis=-1):
     """``softmax(-x)``."""
     return mx.softmax(-x, axis=axis)

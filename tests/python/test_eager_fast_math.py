@@ -1,0 +1,126 @@
+"""Eager float math without library calls: log1p and logaddexp run on
+kernel_math.h's branch-free polynomials (an AVX2 + FMA clone where the CPU
+has it), log too, and x ** 2 runs as x * x. Accuracy against float64
+references and NumPy, the special values, every float dtype, strided and
+broadcast operands, and the same bits as compiled (JIT) kernels."""
+
+import numpy as np
+import pytest
+
+import mxcore as mx
+
+RNG = np.random.default_rng(5)
+
+
+def ulps(got, ref):
+    ref32 = ref.astype(np.float32)
+    spacing = np.spacing(np.abs(ref32)).astype(np.float64)
+    return np.abs(got.astype(np.float64) - ref) / spacing
+
+
+def wide_log1p_inputs():
+    xs = np.concatenate([
+        RNG.uniform(-0.999, 1, 20000),
+        np.exp(RNG.uniform(-40, 80, 20000)),
+        -np.exp(RNG.uniform(-40, -1e-4, 10000)),
+        RNG.uniform(-1e-6, 1e-6, 2000),
+    ]).astype(np.float32)
+    return xs[xs > -1]
+
+
+def test_log1p_within_3_ulp_of_float64():
+    xs = wide_log1p_inputs()
+    got = np.array(mx.log1p(mx.array(xs)))
+    assert ulps(got, np.log1p(xs.astype(np.float64))).max() <= 3.0
+
+
+def test_log1p_special_values_as_numpy():
+    sp = np.array([0.0, -0.0, -1.0, -2.0, np.inf, -np.inf, np.nan, 1e-45, -1e-45, 3e38,
+                   -0.9999999, 1e-8], np.float32)
+    with np.errstate(all="ignore"):
+        want = np.log1p(sp)
+    got = np.array(mx.log1p(mx.array(sp)))
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+    ok = ~np.isnan(want)
+    np.testing.assert_allclose(got[ok], want[ok], rtol=3e-7)
+    assert np.signbit(got[1]) and not np.signbit(got[0])  # -0 stays -0
+
+
+def test_logaddexp_against_float64_and_specials():
+    a = (RNG.standard_normal(50000) * 20).astype(np.float32)
+    b = (RNG.standard_normal(50000) * 20).astype(np.float32)
+    ref = np.logaddexp(a.astype(np.float64), b.astype(np.float64))
+    got = np.array(mx.logaddexp(mx.array(a), mx.array(b)))
+    far = np.abs(ref) > 1  # nearer 0 the float32 result cancels (NumPy's as much)
+    assert ulps(got[far], ref[far]).max() <= 3.0
+    np.testing.assert_allclose(got, np.logaddexp(a, b), rtol=1e-5, atol=1e-6)
+    sa = np.array([np.inf, -np.inf, np.nan, 1.0, -np.inf, np.inf, 0.0], np.float32)
+    sb = np.array([np.inf, -np.inf, 1.0, np.nan, 3.0, -np.inf, -100.0], np.float32)
+    with np.errstate(all="ignore"):
+        want = np.logaddexp(sa, sb)
+    got = np.array(mx.logaddexp(mx.array(sa), mx.array(sb)))
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+    np.testing.assert_allclose(got[~np.isnan(want)], want[~np.isnan(want)], rtol=1e-7)
+
+
+@pytest.mark.parametrize("dtype", [mx.float16, mx.bfloat16, mx.float64])
+def test_other_float_dtypes(dtype):
+    x = RNG.uniform(-0.9, 5, 3001).astype(np.float32)
+    y = RNG.uniform(-5, 5, 3001).astype(np.float32)
+    xm, ym = mx.array(x).astype(dtype), mx.array(y).astype(dtype)
+    xr, yr = np.array(xm.astype(mx.float32)), np.array(ym.astype(mx.float32))
+    rtol = {mx.float16: 1e-3, mx.bfloat16: 8e-3, mx.float64: 1e-6}[dtype]
+    np.testing.assert_allclose(np.array(mx.log1p(xm).astype(mx.float32)), np.log1p(xr),
+                               rtol=rtol, atol=rtol)
+    np.testing.assert_allclose(np.array(mx.logaddexp(xm, ym).astype(mx.float32)),
+                               np.logaddexp(xr, yr), rtol=rtol, atol=rtol)
+    np.testing.assert_allclose(np.array(mx.log(mx.abs(xm) + 0.5).astype(mx.float32)),
+                               np.log(np.abs(xr) + 0.5), rtol=rtol, atol=rtol)
+
+
+def test_strided_and_broadcast_operands():
+    a = RNG.standard_normal((37, 45)).astype(np.float32)
+    b = RNG.standard_normal((45,)).astype(np.float32)
+    am, bm = mx.array(a), mx.array(b)
+    np.testing.assert_allclose(np.array(mx.logaddexp(am.T, am.T[::-1])),
+                               np.logaddexp(a.T, a.T[::-1]), rtol=2e-6, atol=1e-6)
+    np.testing.assert_allclose(np.array(mx.logaddexp(am, bm)), np.logaddexp(a, b),
+                               rtol=2e-6, atol=1e-6)
+    np.testing.assert_allclose(np.array(mx.logaddexp(am[::2, 1::3], 0.5)),
+                               np.logaddexp(a[::2, 1::3], np.float32(0.5)), rtol=2e-6, atol=1e-6)
+    np.testing.assert_allclose(np.array(mx.log1p(mx.abs(am).T)), np.log1p(np.abs(a).T),
+                               rtol=3e-7)
+
+
+@pytest.mark.parametrize("dtype", [mx.float32, mx.float16, mx.bfloat16, mx.float64])
+def test_square_power_is_x_times_x(dtype):
+    x = np.concatenate([RNG.standard_normal(1000) * 100,
+                        [0.0, -0.0, np.inf, -np.inf, np.nan, 1e-30, -3e19]]).astype(np.float32)
+    xm = mx.array(x).astype(dtype)
+    want = np.array((xm * xm).astype(mx.float32))
+    for got in (xm ** 2, mx.power(xm, mx.array(2.0, dtype)),
+                mx.power(xm, mx.broadcast_to(mx.array(2.0, dtype), xm.shape))):
+        np.testing.assert_array_equal(np.array(got.astype(mx.float32)), want)
+    # A full exponent array runs pow itself: within an ulp of the exact x * x.
+    full = np.array(mx.power(xm, mx.full(xm.shape, 2.0, dtype)).astype(mx.float32))
+    np.testing.assert_allclose(full, want, rtol=1.2e-7 if dtype != mx.float64 else 1e-15)
+    # Other exponents are still pow.
+    small = mx.array(RNG.uniform(0, 4, 500).astype(np.float32)).astype(dtype)
+    np.testing.assert_allclose(np.array((small ** 3).astype(mx.float32)),
+                               np.array(small.astype(mx.float32)) ** 3,
+                               rtol={mx.float16: 2e-3, mx.bfloat16: 1.6e-2}.get(dtype, 1e-6),
+                               atol=1e-4)
+
+
+def test_integer_power_unchanged():
+    x = mx.arange(-5, 6, dtype=mx.int32)
+    np.testing.assert_array_equal(np.array(x ** 2), np.arange(-5, 6) ** 2)
+
+
+def test_eager_and_compiled_give_the_same_bits():
+    a = mx.array(RNG.standard_normal((64, 33)).astype(np.float32) * 4)
+    b = mx.array(RNG.standard_normal((64, 33)).astype(np.float32) * 4)
+    fns = [lambda x, y: mx.log1p(mx.abs(x)) + y, lambda x, y: mx.logaddexp(x, y) * 1.5,
+           lambda x, y: mx.log(mx.abs(x) + 1e-3) - y, lambda x, y: x ** 2 + y]
+    for f in fns:
+        np.testing.assert_array_equal(np.array(mx.compile(f)(a, b)), np.array(f(a, b)))
