@@ -203,3 +203,41 @@ def test_errors_are_unchanged():
         mx.fast.layer_norm(mx.ones((2, 3)), mx.ones((4,)), None, 1e-5)
     with pytest.raises(ValueError):
         mx.logsumexp(mx.array([]))
+
+
+ACTIVATIONS = ["relu2", "relu6", "leaky_relu", "log_softmax", "elu", "softplus", "softsign",
+               "softshrink", "celu", "silu", "log_sigmoid", "gelu", "gelu_approx",
+               "gelu_fast_approx", "step", "selu", "mish", "hardswish", "hard_tanh",
+               "hard_shrink", "softmin"]
+
+
+@pytest.mark.parametrize("name", ACTIVATIONS)
+def test_nn_activations_are_fused_and_equal_their_plain_ops(name):
+    import mxcore.nn as nn
+    fn = getattr(nn, name)
+    plain_fn = fn.__wrapped__  # the plain ops, as traced inside compile
+    for shape in [(7,), (5, 33), (2, 3, 64)]:
+        x = mx.array(RNG.uniform(-6, 6, size=shape).astype(np.float32))
+        np.testing.assert_allclose(np.array(fn(x)), np.array(plain_fn(x)), rtol=2e-6, atol=2e-6)
+    # Gradients go through the plain ops.
+    x = mx.array(RNG.uniform(-3, 3, size=(4, 9)).astype(np.float32))
+    g = mx.grad(lambda a: fn(a).sum())(x)
+    want = mx.grad(lambda a: plain_fn(a).sum())(x)
+    np.testing.assert_allclose(np.array(g), np.array(want), rtol=1e-5, atol=1e-6)
+
+
+def test_nn_activation_values_against_numpy():
+    import mxcore.nn as nn
+    from math import erf, sqrt
+    x_np = RNG.uniform(-5, 5, size=(301,)).astype(np.float32)
+    x = mx.array(x_np)
+    gelu = x_np * (1 + np.array([erf(v / sqrt(2)) for v in x_np.astype(np.float64)])) / 2
+    np.testing.assert_allclose(np.array(nn.gelu(x)), gelu, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(np.array(nn.silu(x)), x_np / (1 + np.exp(-x_np)), rtol=1e-5,
+                               atol=1e-6)
+    np.testing.assert_allclose(np.array(nn.softplus(x)), np.logaddexp(x_np, 0), rtol=1e-5,
+                               atol=1e-6)
+    np.testing.assert_allclose(np.array(nn.leaky_relu(x, 0.2)), np.where(x_np > 0, x_np, 0.2 * x_np),
+                               rtol=1e-6)
+    np.testing.assert_allclose(np.array(nn.mish(x)), x_np * np.tanh(np.logaddexp(x_np, 0)),
+                               rtol=1e-5, atol=1e-6)
