@@ -1,4 +1,4 @@
-"""Eager float math without library calls: log1p and logaddexp run on
+"""Eager float math without library calls: log1p, expm1 and logaddexp run on
 kernel_math.h's branch-free polynomials (an AVX2 + FMA clone where the CPU
 has it), log too, and x ** 2 runs as x * x. Accuracy against float64
 references and NumPy, the special values, every float dtype, strided and
@@ -46,6 +46,22 @@ def test_log1p_special_values_as_numpy():
     assert np.signbit(got[1]) and not np.signbit(got[0])  # -0 stays -0
 
 
+def test_expm1_within_3_ulp_of_float64_and_specials():
+    xs = np.concatenate([RNG.uniform(-1, 1, 20000), RNG.uniform(-20, 88.7, 20000),
+                         RNG.uniform(-1e-5, 1e-5, 2000),
+                         np.exp(RNG.uniform(-80, 0, 2000))]).astype(np.float32)
+    got = np.array(mx.expm1(mx.array(xs)))
+    assert ulps(got, np.expm1(xs.astype(np.float64))).max() <= 3.0
+    sp = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 88.73, 89.0, -17.4, -17.6, -100.0,
+                   1e-30, -1e-30], np.float32)
+    with np.errstate(all="ignore"):
+        want = np.expm1(sp)
+    got = np.array(mx.expm1(mx.array(sp)))
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+    np.testing.assert_allclose(got[~np.isnan(want)], want[~np.isnan(want)], rtol=3e-7)
+    assert np.signbit(got[1])
+
+
 def test_logaddexp_against_float64_and_specials():
     a = (RNG.standard_normal(50000) * 20).astype(np.float32)
     b = (RNG.standard_normal(50000) * 20).astype(np.float32)
@@ -76,6 +92,8 @@ def test_other_float_dtypes(dtype):
                                np.logaddexp(xr, yr), rtol=rtol, atol=rtol)
     np.testing.assert_allclose(np.array(mx.log(mx.abs(xm) + 0.5).astype(mx.float32)),
                                np.log(np.abs(xr) + 0.5), rtol=rtol, atol=rtol)
+    np.testing.assert_allclose(np.array(mx.expm1(ym).astype(mx.float32)), np.expm1(yr),
+                               rtol=rtol, atol=rtol)
 
 
 def test_strided_and_broadcast_operands():
@@ -121,6 +139,7 @@ def test_eager_and_compiled_give_the_same_bits():
     a = mx.array(RNG.standard_normal((64, 33)).astype(np.float32) * 4)
     b = mx.array(RNG.standard_normal((64, 33)).astype(np.float32) * 4)
     fns = [lambda x, y: mx.log1p(mx.abs(x)) + y, lambda x, y: mx.logaddexp(x, y) * 1.5,
-           lambda x, y: mx.log(mx.abs(x) + 1e-3) - y, lambda x, y: x ** 2 + y]
+           lambda x, y: mx.log(mx.abs(x) + 1e-3) - y, lambda x, y: x ** 2 + y,
+           lambda x, y: mx.expm1(x) * y]
     for f in fns:
         np.testing.assert_array_equal(np.array(mx.compile(f)(a, b)), np.array(f(a, b)))

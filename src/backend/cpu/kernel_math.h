@@ -230,6 +230,19 @@ inline float log1p_float(float x) {
   return x == traits::numeric_limits<float>::infinity() ? x : r;
 }
 
+// expm1 in float without branches or library calls: (u - 1) * x / log(u)
+// with u = exp(x) rounded (Kahan's correction, as log1p's above), x itself
+// where u rounds to 1; -1 below -17.5 (where expm1 rounds to -1 in float),
+// inf where u overflows. Within 2.4 ulp (NumPy's float32 expm1: 2.5).
+inline float expm1_float(float x) {
+  const float inf = traits::numeric_limits<float>::infinity();
+  float u = exp_float(x);
+  float r = (u - 1.0f) * (x / log_float(u));
+  r = u == 1.0f ? x : r;
+  r = x < -17.5f ? -1.0f : r;
+  return u == inf ? inf : r;
+}
+
 // tanh in float without branches: Cephes' tanhf polynomial below 0.625,
 // 1 - 2 / (exp(2|x|) + 1) above (exp_float saturates, so large |x| gives 1).
 inline float tanh_float(float x) {
@@ -261,6 +274,14 @@ inline C log1p_c(C x) {
     return log1p_float(x);
   } else {
     return math::log1p(x);
+  }
+}
+template <typename C>
+inline C expm1_c(C x) {
+  if constexpr (traits::is_same_v<C, float>) {
+    return expm1_float(x);
+  } else {
+    return math::expm1(x);
   }
 }
 template <typename C>

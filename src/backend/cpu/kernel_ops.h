@@ -171,7 +171,7 @@ MXCORE_INEXACT_UNARY(Rsqrt, C(1) / math::sqrt(x))
 //~ piece Exp
 MXCORE_INEXACT_UNARY(Exp, exp_c(x))
 //~ piece Expm1
-MXCORE_FLOAT_UNARY(Expm1, math::expm1(x))
+MXCORE_FLOAT_UNARY(Expm1, expm1_c(x))
 //~ piece Log
 MXCORE_INEXACT_UNARY(Log, log_c(x))
 //~ piece Log2

@@ -1,6 +1,6 @@
 // Eager kernels of the ops whose float math is kernel_math.h's branch-free
 // polynomials: written with explicit fused multiply-adds (exp, and erf,
-// sigmoid, tanh and logaddexp through it) or long enough that 8-wide
+// sigmoid, tanh, expm1 and logaddexp through it) or long enough that 8-wide
 // vectors pay (log, log1p). The library is built for baseline x86-64, where
 // each fma is a libm call and vectors are 4 wide; on a CPU with AVX2 and
 // FMA the loops run as a clone compiled for them instead. Both compute the
@@ -98,6 +98,7 @@ MXCORE_CPU_FMA_UNARY(Tanh)
 MXCORE_CPU_FMA_UNARY(Erf)
 MXCORE_CPU_FMA_UNARY(Log)
 MXCORE_CPU_FMA_UNARY(Log1p)
+MXCORE_CPU_FMA_UNARY(Expm1)
 
 #undef MXCORE_CPU_FMA_UNARY
 
