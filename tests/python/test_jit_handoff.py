@@ -29,9 +29,10 @@ def handoff_dirs(cache):
     return sorted(p for p in kernels.iterdir() if p.name.startswith(".handoff-"))
 
 
-def handoff_processes(marker):
+def handoff_processes(marker, also=None):
     """Live processes whose command line names `marker` (the handoff's shell
-    has its directory among its arguments)."""
+    and its compiler have its directory among their arguments), and `also`
+    if given."""
     found = []
     for pid in os.listdir("/proc"):
         if not pid.isdigit():
@@ -41,7 +42,8 @@ def handoff_processes(marker):
             state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
         except OSError:
             continue
-        if marker.encode() in cmdline and state != "Z":
+        wanted = marker.encode() in cmdline and (also is None or also.encode() in cmdline)
+        if wanted and state != "Z":
             found.append(int(pid))
     return found
 
@@ -148,6 +150,8 @@ def test_handoff_is_bounded_by_the_jit_timeout(tmp_path):
     env, _ = exit_with_pending_builds(tmp_path, MXCORE_JIT_TIMEOUT="2")
     (handoff,) = handoff_dirs(tmp_path / "cache")
     started = time.monotonic()
+    # The gated compiler waits at its gate, in the handoff's session.
+    wait_for(lambda: handoff_processes(str(handoff), also="gated-c++"), 10)
     wait_for(lambda: not handoff_processes(str(handoff)), 30)
     assert time.monotonic() - started < 20
     assert not (handoff / "k.so").exists()

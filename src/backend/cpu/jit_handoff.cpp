@@ -198,7 +198,9 @@ void jit_hand_off(const std::vector<JitRequest>& requests) {
   }
   std::vector<std::string> argv{"/bin/sh", "-c", handoff_script, "mxcore-jit-handoff", path,
                                 std::to_string(handoff_timeout_seconds())};
-  auto command = jit_compiler_command("k.cpp", "k.part");
+  // Full paths: the compiler's command line names its directory (as the
+  // shell's does), so the processes of a handoff can be found by it.
+  auto command = jit_compiler_command(path + "/k.cpp", path + "/k.part");
   argv.insert(argv.end(), command.begin(), command.end());
   spawn_detached(argv);
 }
