@@ -119,15 +119,38 @@ def test_square_power_is_x_times_x(dtype):
     for got in (xm ** 2, mx.power(xm, mx.array(2.0, dtype)),
                 mx.power(xm, mx.broadcast_to(mx.array(2.0, dtype), xm.shape))):
         np.testing.assert_array_equal(np.array(got.astype(mx.float32)), want)
-    # A full exponent array runs pow itself: within an ulp of the exact x * x.
+    # A full exponent array takes the same choice per element.
     full = np.array(mx.power(xm, mx.full(xm.shape, 2.0, dtype)).astype(mx.float32))
-    np.testing.assert_allclose(full, want, rtol=1.2e-7 if dtype != mx.float64 else 1e-15)
+    np.testing.assert_array_equal(full, want)
     # Other exponents are still pow.
     small = mx.array(RNG.uniform(0, 4, 500).astype(np.float32)).astype(dtype)
     np.testing.assert_allclose(np.array((small ** 3).astype(mx.float32)),
                                np.array(small.astype(mx.float32)) ** 3,
                                rtol={mx.float16: 2e-3, mx.bfloat16: 1.6e-2}.get(dtype, 1e-6),
                                atol=1e-4)
+
+
+@pytest.mark.parametrize("dtype", [mx.float32, mx.float16, mx.bfloat16, mx.float64])
+def test_square_root_power_is_sqrt_with_pows_special_values(dtype):
+    x = np.concatenate([np.abs(RNG.standard_normal(1000)) * 100, RNG.uniform(0, 1e-3, 100),
+                        [0.0, -0.0, np.inf, -np.inf, np.nan, -4.0, 1e-30]]).astype(np.float32)
+    xm = mx.array(x).astype(dtype)
+    xr = np.array(xm.astype(mx.float32)).astype(np.float64 if dtype == mx.float64 else np.float32)
+    with np.errstate(all="ignore"):
+        want = np.sqrt(xr)
+    # C's pow (and MLX's, through std::pow): +0 at -0 and +inf at -inf, where
+    # sqrt (and NumPy's x ** 0.5) give -0 and NaN.
+    want[xr == 0] = 0.0
+    want[xr == -np.inf] = np.inf
+    for got in (xm ** 0.5, mx.power(xm, mx.full(xm.shape, 0.5, dtype)),
+                mx.compile(lambda a: a ** 0.5)(xm)):
+        g = np.array(got.astype(mx.float32)).astype(want.dtype)
+        if dtype in (mx.float32, mx.float64):
+            np.testing.assert_array_equal(g, want.astype(np.float32).astype(want.dtype))
+        else:
+            np.testing.assert_allclose(g, want, rtol=8e-3)
+        assert not np.signbit(g[-6])  # pow(-0, 0.5) is +0, unlike sqrt(-0)
+        assert g[-4] == np.inf and np.isnan(g[-3]) and np.isnan(g[-2])
 
 
 def test_integer_power_unchanged():
@@ -140,6 +163,6 @@ def test_eager_and_compiled_give_the_same_bits():
     b = mx.array(RNG.standard_normal((64, 33)).astype(np.float32) * 4)
     fns = [lambda x, y: mx.log1p(mx.abs(x)) + y, lambda x, y: mx.logaddexp(x, y) * 1.5,
            lambda x, y: mx.log(mx.abs(x) + 1e-3) - y, lambda x, y: x ** 2 + y,
-           lambda x, y: mx.expm1(x) * y]
+           lambda x, y: mx.expm1(x) * y, lambda x, y: mx.abs(x) ** 0.5 - y]
     for f in fns:
         np.testing.assert_array_equal(np.array(mx.compile(f)(a, b)), np.array(f(a, b)))

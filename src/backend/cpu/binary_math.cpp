@@ -2,6 +2,7 @@
 // Power, ArcTan2, DivMod) through their kernel_ops functors (LogAddExp, whose
 // float math is fused multiply-adds, is in unary_fma.cpp).
 #include "backend/cpu/binary.h"
+#include "backend/cpu/unary.h"
 #include "primitives/elementwise.h"
 
 namespace mxcore {
@@ -32,15 +33,31 @@ bool is_scalar_value(const array& a, double v) {
     default: return false;
   }
 }
+
+// pow(x, 0.5) of kernel_ops::Power, as a unary functor.
+struct PowHalf {
+  template <typename T>
+    requires kernel_ops::is_float_v<T>
+  T operator()(T x) const {
+    using C = kernel_ops::compute_t<T>;
+    return T(kernel_ops::pow_half(C(x)));
+  }
+};
 } // namespace
 
 void Power::eval_cpu(const std::vector<array>& inputs, array& out) {
-  // x ** 2 as x * x: the same bits (x * x is exact before its one rounding,
-  // as in pow, and the JIT's pow(x, 2) is folded to x * x too), without a
-  // libm call per element.
-  if (is_floating_point(out.dtype()) && is_scalar_value(inputs[1], 2.0)) {
-    cpu::binary_op(inputs[0], inputs[0], out, kernel_ops::Multiply{}, name());
-    return;
+  // A scalar exponent of 2 or 0.5 runs Power's own choice for it (x * x, or
+  // the square root) as a loop of its own: one the compiler vectorizes,
+  // without the per-element test of the exponent or a libm call.
+  if (is_floating_point(out.dtype())) {
+    if (is_scalar_value(inputs[1], 2.0)) {
+      cpu::binary_op(inputs[0], inputs[0], out, kernel_ops::Multiply{}, name());
+      return;
+    }
+    if (is_scalar_value(inputs[1], 0.5)) {
+      cpu::unary_op(inputs[0], out, PowHalf{}, name());
+      return;
+    }
   }
   cpu::binary_op(inputs[0], inputs[1], out, kernel_ops::Power{}, name());
 }

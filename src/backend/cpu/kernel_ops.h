@@ -420,6 +420,16 @@ struct Remainder {
 
 //~ piece Power
 //~ needs wrapping
+// pow(x, 0.5) as the correctly rounded square root, with pow's values where
+// sqrt's differ: +0 at -0, +inf at -inf.
+template <typename C>
+inline C pow_half(C x) {
+  const C inf = traits::numeric_limits<C>::infinity();
+  C r = math::sqrt(x);
+  r = x == C(0) ? C(0) : r;
+  return x == -inf ? inf : r;
+}
+
 struct Power {
   template <typename T>
     requires(!is_bool_v<T>)
@@ -439,8 +449,14 @@ struct Power {
     } else if constexpr (is_complex_v<T>) {
       return math::pow(base, exp);
     } else {
+      // Squares and square roots without pow's library call: x * x and sqrt
+      // round once where pow may be an ulp off. A constant exponent folds the
+      // choice in the JIT; eager kernels pick their loops for a scalar one.
       using C = compute_t<T>;
-      return T(math::pow(C(base), C(exp)));
+      C b = C(base), e = C(exp);
+      if (e == C(2)) return T(b * b);
+      if (e == C(0.5)) return T(pow_half(b));
+      return T(math::pow(b, e));
     }
   }
 };
