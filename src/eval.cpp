@@ -4,11 +4,10 @@
 #include <chrono>
 #include <ctime>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <optional>
-#include <stack>
 #include <unordered_map>
-#include <memory>
 
 #include "eval_profile.h"
 #include "mxcore/backend.h"

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import mxcore as mx
+from test_fast import ref_layer_norm, ref_rms_norm
 
 RNG = np.random.default_rng(11)
 DTYPES = [mx.float32, mx.float16, mx.bfloat16]
@@ -49,22 +50,6 @@ def np_lse(x, axis, keepdims=False):
     return out if keepdims else np.squeeze(out, axis=axis)
 
 
-def np_layer_norm(x, w, b, eps):
-    mu = x.mean(-1, keepdims=True)
-    var = ((x - mu) ** 2).mean(-1, keepdims=True)
-    out = (x - mu) / np.sqrt(var + eps)
-    if w is not None:
-        out = out * w
-    if b is not None:
-        out = out + b
-    return out
-
-
-def np_rms_norm(x, w, eps):
-    out = x / np.sqrt((x * x).mean(-1, keepdims=True) + eps)
-    return out if w is None else out * w
-
-
 SHAPES = [(1, 7), (5, 33), (3, 4, 129), (2, 1024), (64, 16)]
 
 
@@ -97,10 +82,11 @@ def test_strided_and_broadcast_inputs():
     check(lambda a: mx.softmax(a.T, axis=-1), x, ref=np_softmax(x_np.T, -1))
     check(lambda a: mx.logsumexp(a[::3, 1::2], axis=-1), x, ref=np_lse(x_np[::3, 1::2], -1))
     w = mx.array(RNG.standard_normal(40).astype(np.float32))
-    check(lambda a: mx.fast.rms_norm(a.T, w, 1e-5), x, ref=np_rms_norm(x_np.T, np.array(w), 1e-5))
+    check(lambda a: mx.fast.rms_norm(a.T, w, 1e-5), x,
+          ref=ref_rms_norm(x_np.T, np.array(w), 1e-5))
     row = mx.broadcast_to(mx.array(x_np[:1]), (7, 24))
     check(lambda a: mx.fast.layer_norm(a, None, None, 1e-5), row,
-          ref=np_layer_norm(np.broadcast_to(x_np[:1], (7, 24)), None, None, 1e-5))
+          ref=ref_layer_norm(np.broadcast_to(x_np[:1], (7, 24)), None, None, 1e-5))
 
 
 def test_rows_of_infinities():
@@ -128,9 +114,9 @@ def test_layer_norm_and_rms_norm(dtype, shape, affine):
     b = None if b_np is None else mx.array(b_np).astype(dtype)
     ref32 = dtype == mx.float32
     check(lambda a: mx.fast.layer_norm(a, w, b, 1e-5), x, dtype=dtype,
-          ref=np_layer_norm(x_np, w_np, b_np, 1e-5) if ref32 else None)
+          ref=ref_layer_norm(x_np, w_np, b_np, 1e-5) if ref32 else None)
     check(lambda a: mx.fast.rms_norm(a, w, 1e-6), x, dtype=dtype,
-          ref=np_rms_norm(x_np, w_np, 1e-6) if ref32 else None)
+          ref=ref_rms_norm(x_np, w_np, 1e-6) if ref32 else None)
 
 
 def test_eps_and_width_are_part_of_the_fused_form():
@@ -138,10 +124,10 @@ def test_eps_and_width_are_part_of_the_fused_form():
     x = mx.array(x_np)
     for eps in (1e-5, 1e-2):
         np.testing.assert_allclose(np.array(mx.fast.rms_norm(x, None, eps)),
-                                   np_rms_norm(x_np, None, eps), rtol=1e-5)
+                                   ref_rms_norm(x_np, None, eps), rtol=1e-5)
     y_np = RNG.standard_normal((4, 24)).astype(np.float32)
     np.testing.assert_allclose(np.array(mx.fast.layer_norm(mx.array(y_np), None, None, 1e-5)),
-                               np_layer_norm(y_np, None, None, 1e-5), rtol=1e-5, atol=1e-6)
+                               ref_layer_norm(y_np, None, None, 1e-5), rtol=1e-5, atol=1e-6)
 
 
 def test_new_shapes_reuse_the_trace_and_run_one_kernel():
@@ -186,7 +172,7 @@ def test_grad_vmap_and_compile_see_the_composite():
     np.testing.assert_allclose(np.array(v), np_softmax(x_np, -1), rtol=1e-6)
     # Inside compile: one graph with the composite's ops, same values.
     c = mx.compile(lambda a: mx.fast.rms_norm(a, w, 1e-5))(x)
-    np.testing.assert_allclose(np.array(c), np_rms_norm(x_np, np.array(w), 1e-5), rtol=1e-5)
+    np.testing.assert_allclose(np.array(c), ref_rms_norm(x_np, np.array(w), 1e-5), rtol=1e-5)
 
 
 def test_explicit_stream_and_empty_arrays():

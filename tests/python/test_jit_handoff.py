@@ -55,6 +55,14 @@ def wait_for(predicate, seconds=120):
         time.sleep(0.05)
 
 
+def finish_handoff(handoff, gate):
+    """Opens the gate and waits for the handoff's object and for its session
+    to be gone (no shell, compiler or sleep left)."""
+    gate.touch()
+    wait_for(lambda: (handoff / "k.so").exists())
+    wait_for(lambda: not handoff_processes(str(handoff)), 30)
+
+
 def exit_with_pending_builds(tmp_path, **extra):
     """Runs a child that exits with its four kernels unbuilt; returns its env."""
     cxx, gate = gated_compiler(tmp_path)
@@ -75,9 +83,7 @@ def test_next_process_adopts_the_kernels_built_after_exit(tmp_path):
     assert len((handoff / "manifest").read_text().split("\n")) == 5  # four kernels
     assert not (handoff / "k.so").exists()  # the detached compiler waits at the gate
     assert kernel_entries(cache / "kernels") == []
-    gate.touch()
-    wait_for(lambda: (handoff / "k.so").exists())
-    wait_for(lambda: not handoff_processes(str(handoff)), 30)  # no shell, compiler or sleep left
+    finish_handoff(handoff, gate)
     # The next process builds nothing: its first calls already run the kernels.
     result = run_child(env, code=BACKGROUND_CODE)
     again = child_report(result)
@@ -107,9 +113,7 @@ def test_a_corrupted_handoff_object_is_never_loaded(tmp_path, planted):
     env, gate = exit_with_pending_builds(tmp_path)
     cache = tmp_path / "cache"
     (handoff,) = handoff_dirs(cache)
-    gate.touch()
-    wait_for(lambda: (handoff / "k.so").exists())
-    wait_for(lambda: not handoff_processes(str(handoff)), 30)
+    finish_handoff(handoff, gate)
     # Not a shared object holding the kernels: nothing is stored from it.
     if planted == "garbage":
         obj = b"\x7fELF" + os.urandom(4000)
@@ -129,9 +133,7 @@ def test_a_handoff_directory_others_could_write_is_ignored(tmp_path):
     env, gate = exit_with_pending_builds(tmp_path)
     cache = tmp_path / "cache"
     (handoff,) = handoff_dirs(cache)
-    gate.touch()
-    wait_for(lambda: (handoff / "k.so").exists())
-    wait_for(lambda: not handoff_processes(str(handoff)), 30)
+    finish_handoff(handoff, gate)
     handoff.chmod(0o777)
     # And a link posing as a handoff, pointing at the finished one.
     link = cache / "kernels" / ".handoff-planted"

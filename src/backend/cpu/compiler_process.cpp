@@ -12,6 +12,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
+#include <fstream>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -73,6 +74,12 @@ void kill_running_compilers() {
   std::lock_guard lock(running_mutex());
   // Leaders in the set are not reaped yet: no group id here has been reused.
   for (pid_t group : running_groups()) ::kill(-group, SIGKILL);
+}
+
+std::string read_log_tail(const std::string& path, size_t max_chars) {
+  std::ifstream f(path);
+  std::string s((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  return s.size() > max_chars ? "..." + s.substr(s.size() - max_chars) : s;
 }
 
 double jit_timeout_seconds() {

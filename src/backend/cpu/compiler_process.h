@@ -26,6 +26,9 @@ ProcessResult run_with_timeout(const std::vector<std::string>& argv, const std::
 // for (at exit: a background build must not outlive the process).
 void kill_running_compilers();
 
+// The last max_chars characters of a log file ("..." before them if cut).
+std::string read_log_tail(const std::string& path, size_t max_chars);
+
 // $MXCORE_JIT_TIMEOUT in seconds (a positive number), else 60.
 double jit_timeout_seconds();
 

@@ -10,12 +10,11 @@
 #include <string>
 #include <vector>
 
+#include "backend/cpu/jit_toolchain.h"
+
 namespace mxcore::cpu {
 
-// The compiler the JIT uses: $MXCORE_CXX if set (and only that), else c++,
-// g++ or clang++ on PATH, else the compiler mxcore was built with. Empty when
-// none is usable; the first such answer prints one warning to stderr.
-const std::string& jit_compiler();
+// Whether the JIT can build: a compiler was found and has not failed.
 bool jit_available();
 
 // The checked directory holding built kernels: kernels/ under
@@ -68,14 +67,8 @@ int64_t jit_compiler_invocations();
 // no other; what they were building is handed off (jit_handoff.h).
 void jit_shutdown();
 
-// The pieces a build outside this file needs (jit_handoff.cpp):
-// the cache entry name of a kernel (nullopt when the compiler does not answer),
-std::optional<std::string> jit_entry_name(const std::string& stem, const std::string& symbol,
-                                          const std::string& source);
-// the compiler's command line building `source_path` into `output_path`,
-std::vector<std::string> jit_compiler_command(const std::string& source_path,
-                                              const std::string& output_path);
-// whether a source can share a translation unit with others (complex kernels
+// What a build outside this file (jit_handoff.cpp) needs beside the
+// toolchain: whether a source can share a translation unit with others (complex kernels
 // include <complex>, which cannot sit inside a namespace),
 bool jit_batchable(const std::string& source);
 // and that unit: each source in a namespace of its own.

@@ -223,46 +223,54 @@ struct EntryFile {
   int64_t mtime_ns;
 };
 
-// Lists the entries, removing scratch files of crashed processes on the way
-// (and every entry too if remove_entries).
-std::vector<EntryFile> scan_entries(const CacheDirs& dirs, bool remove_entries) {
-  std::vector<EntryFile> entries;
+// Calls visit(name, st) for each file of the kernels directory (its lstat).
+template <typename Visit>
+void for_each_file(const CacheDirs& dirs, Visit&& visit) {
   // A descriptor of its own: reading must not move the shared one's offset.
   int fd = ::openat(dirs.kernels.get(), ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return entries;
+  if (fd < 0) return;
   DIR* dir = ::fdopendir(fd);
   if (!dir) {
     ::close(fd);
-    return entries;
+    return;
   }
-  auto now_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                    std::chrono::system_clock::now().time_since_epoch())
-                    .count();
-  auto stale_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(stale_scratch_age).count();
   while (auto* e = ::readdir(dir)) {
     std::string name = e->d_name;
     if (name == "." || name == "..") continue;
     struct stat st;
     if (::fstatat(dirs.kernels.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
+    visit(name, st);
+  }
+  ::closedir(dir);
+}
+
+// Lists the entries, removing scratch files of crashed processes on the way
+// (and every entry too if remove_entries).
+std::vector<EntryFile> scan_entries(const CacheDirs& dirs, bool remove_entries) {
+  std::vector<EntryFile> entries;
+  auto now_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                    std::chrono::system_clock::now().time_since_epoch())
+                    .count();
+  auto stale_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(stale_scratch_age).count();
+  for_each_file(dirs, [&](const std::string& name, const struct stat& st) {
     int64_t mtime_ns = int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
     if (name[0] == '.') {
       if (is_scratch(name) && now_ns - mtime_ns > stale_ns) {
         std::error_code ec;
         fs::remove_all(dirs.kernels_path + "/" + name, ec);
       }
-      continue;
+      return;
     }
-    if (S_ISDIR(st.st_mode)) continue;
+    if (S_ISDIR(st.st_mode)) return;
     if (remove_entries) {
       ::unlinkat(dirs.kernels.get(), name.c_str(), 0);
-      continue;
+      return;
     }
     // Compiler --version probes (a few hundred bytes, one per compiler binary)
     // stay out of the size cap: clearing removes them, eviction does not.
     const bool probe = name.size() > 6 && name.compare(name.size() - 6, 6, ".probe") == 0;
     if (S_ISREG(st.st_mode) && !probe) entries.push_back({name, uint64_t(st.st_size), mtime_ns});
-  }
-  ::closedir(dir);
+  });
   return entries;
 }
 
@@ -420,24 +428,13 @@ std::vector<std::string> kernel_cache_handoff_dirs() {
   std::vector<std::string> found;
   CacheDirs dirs;
   if (!open_checked(s, dirs)) return found;
-  int fd = ::openat(dirs.kernels.get(), ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return found;
-  DIR* dir = ::fdopendir(fd);
-  if (!dir) {
-    ::close(fd);
-    return found;
-  }
-  while (auto* e = ::readdir(dir)) {
-    std::string name = e->d_name;
-    if (name.rfind(handoff_prefix, 0) != 0) continue;
-    struct stat st;
+  for_each_file(dirs, [&](const std::string& name, const struct stat& st) {
     // Only what this user made as its own: a private directory, no link.
-    if (::fstatat(dirs.kernels.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-        S_ISDIR(st.st_mode) && st.st_uid == ::geteuid() && (st.st_mode & 077) == 0) {
+    if (name.rfind(handoff_prefix, 0) == 0 && S_ISDIR(st.st_mode) && st.st_uid == ::geteuid() &&
+        (st.st_mode & 077) == 0) {
       found.push_back(dirs.kernels_path + "/" + name);
     }
-  }
-  ::closedir(dir);
+  });
   return found;
 }
 

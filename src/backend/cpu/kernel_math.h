@@ -169,16 +169,19 @@ inline float exp_float(float x) {
   return zero ? 0.0f : y;
 }
 
-// exp of a compute type: the vectorizable float version for float (and the
-// half types computed in float), std::exp for double and complex.
-template <typename C>
-inline C exp_c(C x) {
-  if constexpr (traits::is_same_v<C, float>) {
-    return exp_float(x);
-  } else {
-    return math::exp(x);
+// NAME of a compute type: the vectorizable NAME_float for float (and the
+// half types computed in float), the libm (std::) function for double and
+// complex.
+#define MXCORE_FLOAT_OR_LIBM(NAME)                \
+  template <typename C>                           \
+  inline C NAME##_c(C x) {                        \
+    if constexpr (traits::is_same_v<C, float>) {  \
+      return NAME##_float(x);                     \
+    } else {                                      \
+      return math::NAME(x);                       \
+    }                                             \
   }
-}
+MXCORE_FLOAT_OR_LIBM(exp)
 
 // log in float without branches (Cephes' logf polynomial, ~1 ulp): the
 // mantissa m in [sqrt(1/2), sqrt(2)) and exponent e are taken from the bits,
@@ -258,40 +261,11 @@ inline float tanh_float(float x) {
   return math::copysign(a < 0.625f ? p : big, x);
 }
 
-// log / tanh of a compute type: the float versions above for float (and
-// the half types), std:: otherwise.
-template <typename C>
-inline C log_c(C x) {
-  if constexpr (traits::is_same_v<C, float>) {
-    return log_float(x);
-  } else {
-    return math::log(x);
-  }
-}
-template <typename C>
-inline C log1p_c(C x) {
-  if constexpr (traits::is_same_v<C, float>) {
-    return log1p_float(x);
-  } else {
-    return math::log1p(x);
-  }
-}
-template <typename C>
-inline C expm1_c(C x) {
-  if constexpr (traits::is_same_v<C, float>) {
-    return expm1_float(x);
-  } else {
-    return math::expm1(x);
-  }
-}
-template <typename C>
-inline C tanh_c(C x) {
-  if constexpr (traits::is_same_v<C, float>) {
-    return tanh_float(x);
-  } else {
-    return math::tanh(x);
-  }
-}
+MXCORE_FLOAT_OR_LIBM(log)
+MXCORE_FLOAT_OR_LIBM(log1p)
+MXCORE_FLOAT_OR_LIBM(expm1)
+MXCORE_FLOAT_OR_LIBM(tanh)
+#undef MXCORE_FLOAT_OR_LIBM
 
 // erf in float with fused multiply-adds: the two minimax polynomials of
 // MLX's fast_erf (designed for FMA evaluation, < 1 ulp), both evaluated and
