@@ -200,6 +200,10 @@ class EmulatedCommandBuffer final : public CommandBuffer,
       error = e.what();
     }
     dispatches_.clear(); // drops buffer references before the handlers run
+    // An encoded signal is a command of the buffer: it lands before the buffer
+    // counts as completed (even after a fault), so a host that waited for
+    // completion sees the event's new value.
+    for (auto& [event, value] : signals_) event->signal(value);
     for (auto& h : handlers_) h();
     handlers_.clear();
     {
@@ -208,7 +212,6 @@ class EmulatedCommandBuffer final : public CommandBuffer,
       completed_ = true;
     }
     cv_.notify_all();
-    for (auto& [event, value] : signals_) event->signal(value); // even after a fault
   }
 
  private:
