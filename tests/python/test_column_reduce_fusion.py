@@ -149,6 +149,40 @@ def test_eager_column_sum_chunks_against_numpy(dtype, rows):
         np.testing.assert_allclose(got, expect, rtol=tol, atol=tol * np.abs(expect).max())
 
 
+def sequential_column_sum(x):
+    """float32 sums over axis 0 in the column reduction's order: rows folded one
+    after another within chunks of 1024, then the chunks in order."""
+    def fold(rows):
+        acc = np.zeros(x.shape[1], np.float32)
+        for row in rows:
+            acc = acc + row
+        return acc
+
+    if len(x) <= 1024:
+        return fold(x)
+    return fold([fold(x[c:c + 1024]) for c in range(0, len(x), 1024)])
+
+
+@pytest.mark.parametrize("cols", [2, 7, 16, 17, 40, 300, 2048])
+@pytest.mark.parametrize("rows", [5, 1000, 2500])
+def test_column_sum_folds_each_column_in_row_order(rows, cols):
+    # Column strips kept in registers over tiles of rows (reducer.h) must not
+    # change any column's order: bit for bit the sequential float32 sums, eager
+    # and fused.
+    r = np.random.default_rng(rows * 7 + cols)
+    xn = (r.standard_normal((rows, cols)) * 3).astype(np.float32)
+    expect = sequential_column_sum(xn)
+    x = mx.array(xn)
+    assert np.array_equal(np.array(mx.sum(x, axis=0)), expect)
+    fused = mx.compile(lambda x: mx.sum(x * 2.0, axis=0))
+    assert np.array_equal(np.array(fused(x)), sequential_column_sum(xn * 2))
+    if rows * cols >= 4096:
+        assert any(k.startswith("CompiledColumnSum") for k in kernel_keys(fused, x))
+    # An int32 sum takes the same loop with integer folds.
+    xi = mx.array((xn * 100).astype(np.int32))
+    assert np.array_equal(np.array(mx.sum(xi, axis=0)), (xn * 100).astype(np.int32).sum(axis=0))
+
+
 RUN_BATCHNORM = textwrap.dedent("""
     import sys
     import numpy as np, mxcore as mx

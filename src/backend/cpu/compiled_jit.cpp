@@ -11,6 +11,7 @@
 #include "backend/cpu/jit_background.h"
 #include "backend/cpu/jit_builder.h"
 #include "backend/cpu/reduce.h"
+#include "backend/cpu/reducer.h"
 #include "backend/cpu/short_rows.h"
 #include "backend/cpu/thread_pool.h"
 #include "kernel/layout.h"
@@ -325,6 +326,8 @@ bool eval_compiled_jit_column_sum(const kernel::FusedProgram& program,
   const int64_t chunks = (rows + kColumnChunkRows - 1) / kColumnChunkRows;
   std::vector<float> partial(chunks * cols);
   const float* kept = keep ? outputs[summed].data<float>() : nullptr;
+  // The eager sum's loop over a block of rows: the same fold order, in registers.
+  const ReduceKernels& sum_loops = reduce_detail::Loops<reduce_ops::Sum, float>::table;
   run_split(chunks, std::max<int64_t>(1, jit_grain / (kColumnChunkRows * cols)),
             [&](int64_t c0, int64_t c1) {
     std::vector<void*> local(args.data(), args.data() + n_args);
@@ -349,10 +352,7 @@ bool eval_compiled_jit_column_sum(const kernel::FusedProgram& program,
           reinterpret_cast<StridedFn>(fn)(local.data(), layout.shape.data(), strides.data(),
                                           begin / inner, end / inner);
         }
-        for (int64_t i = 0; i < n; ++i) {
-          const float* row = written + i * cols;
-          for (int64_t j = 0; j < cols; ++j) part[j] += row[j];
-        }
+        sum_loops.fold_block(written, cols, n, cols, part);
       }
     }
   });

@@ -20,6 +20,7 @@
 //    partial results are folded in a fixed order (deterministic).
 #pragma once
 
+#include <algorithm>
 #include <type_traits>
 #include <vector>
 
@@ -125,26 +126,46 @@ struct Loops {
     const T* x = static_cast<const T*>(src);
     A* __restrict acc = static_cast<A*>(acc_ptr);
     const int64_t s = row_stride;
-    int64_t k = 0;
-    // Four rows per pass: each accumulator is loaded and stored once for
-    // four folds.
-    for (; k + 4 <= rows; k += 4) {
-      const T* __restrict x0 = x + k * s;
-      const T* __restrict x1 = x0 + s;
-      const T* __restrict x2 = x1 + s;
-      const T* __restrict x3 = x2 + s;
-      for (int64_t j = 0; j < m; ++j) {
-        A v = acc[j];
-        Op::fold(v, load<A>(x0[j]));
-        Op::fold(v, load<A>(x1[j]));
-        Op::fold(v, load<A>(x2[j]));
-        Op::fold(v, load<A>(x3[j]));
-        acc[j] = v;
+    // Strips of a few columns (two 32-byte vectors of A) whose accumulators
+    // stay in registers over a tile of rows; reloading them every row chained
+    // each fold through a store and a load (batch norm's sums over 16 or 32
+    // channels ran at a third of the read speed). A tile's rows stay in cache
+    // from one strip to the next. Each column still folds its rows in order.
+    constexpr int64_t strip = 64 / sizeof(A) > 0 ? 64 / sizeof(A) : 1;
+    const int64_t tile = std::max<int64_t>(8, 16384 / std::max<int64_t>(1, m * sizeof(T)));
+    for (int64_t k0 = 0; k0 < rows; k0 += tile) {
+      const int64_t k1 = std::min(rows, k0 + tile);
+      int64_t j0 = 0;
+      for (; j0 + strip <= m; j0 += strip) {
+        A v[strip];
+        for (int64_t l = 0; l < strip; ++l) v[l] = acc[j0 + l];
+        for (int64_t k = k0; k < k1; ++k) {
+          const T* __restrict xk = x + k * s + j0;
+          for (int64_t l = 0; l < strip; ++l) Op::fold(v[l], load<A>(xk[l]));
+        }
+        for (int64_t l = 0; l < strip; ++l) acc[j0 + l] = v[l];
       }
-    }
-    for (; k < rows; ++k) {
-      const T* __restrict xk = x + k * s;
-      for (int64_t j = 0; j < m; ++j) Op::fold(acc[j], load<A>(xk[j]));
+      // The remaining columns, four rows per pass: each accumulator is
+      // loaded and stored once for four folds.
+      int64_t k = k0;
+      for (; j0 < m && k + 4 <= k1; k += 4) {
+        const T* __restrict x0 = x + k * s;
+        const T* __restrict x1 = x0 + s;
+        const T* __restrict x2 = x1 + s;
+        const T* __restrict x3 = x2 + s;
+        for (int64_t j = j0; j < m; ++j) {
+          A v = acc[j];
+          Op::fold(v, load<A>(x0[j]));
+          Op::fold(v, load<A>(x1[j]));
+          Op::fold(v, load<A>(x2[j]));
+          Op::fold(v, load<A>(x3[j]));
+          acc[j] = v;
+        }
+      }
+      for (; j0 < m && k < k1; ++k) {
+        const T* __restrict xk = x + k * s;
+        for (int64_t j = j0; j < m; ++j) Op::fold(acc[j], load<A>(xk[j]));
+      }
     }
   }
 
