@@ -42,6 +42,12 @@ CASES_2D = [
     ((5, 9, 9, 1), (3, 2, 2, 1), 1, 0, 1),
     ((2, 12, 12, 1), (17, 3, 3, 1), 3, 1, 1),
     ((1, 1, 1, 1), (16, 1, 1, 1), 1, 0, 1),
+    # Interior stretches of 7, 2 and 1 positions; border stretches longer
+    # than a block (a 70-wide first row).
+    ((3, 6, 9, 1), (16, 3, 3, 1), 1, 1, 1),
+    ((2, 5, 4, 1), (32, 3, 3, 1), 1, 1, 1),
+    ((2, 40, 3, 1), (48, 3, 3, 1), 1, 1, 1),
+    ((1, 3, 70, 1), (16, 3, 3, 1), 1, 1, 1),
 ]
 
 
@@ -54,6 +60,55 @@ def test_conv2d_one_channel(shape, wshape, stride, padding, dilation):
     ref = reference_conv(x, w, (stride,) * 2, (padding,) * 2, (dilation,) * 2)
     assert y.shape == ref.shape
     np.testing.assert_allclose(np.array(y), ref, rtol=1e-5, atol=1e-5)
+
+
+def reference_weight_grad(x, dy, wshape, stride, padding, dilation):
+    """d sum(conv(x, w) * dy) / dw in float64: each tap's input window times dy."""
+    x = np.pad(x.astype(np.float64)[..., 0], [(0, 0)] + [(p, p) for p in padding])
+    dy = dy.astype(np.float64)
+    nd = x.ndim - 1
+    out_sp = dy.shape[1:-1]
+    gw = np.zeros(wshape, np.float64)
+    for tap in np.ndindex(*wshape[1:-1]):
+        sl = tuple(slice(tap[d] * dilation[d],
+                         tap[d] * dilation[d] + stride[d] * (out_sp[d] - 1) + 1, stride[d])
+                   for d in range(nd))
+        window = x[(slice(None),) + sl]
+        gw[(slice(None),) + tap + (0,)] = np.tensordot(dy, window, axes=(list(range(nd + 1)),
+                                                                         list(range(nd + 1))))
+    return gw
+
+
+@pytest.mark.parametrize("shape,wshape,stride,padding,dilation", CASES_2D)
+def test_conv2d_one_channel_weight_grad(shape, wshape, stride, padding, dilation):
+    # The weight gradient reads the taps where they lie (border rows gathered),
+    # over 1 to 4 vectors of output channels and 1 to 25 taps.
+    rng = np.random.default_rng(shape[2] * 5 + wshape[0])
+    x = rng.standard_normal(shape).astype(np.float32)
+    w = rng.standard_normal(wshape).astype(np.float32)
+    conv = lambda w: mx.conv2d(mx.array(x), w, stride=stride, padding=padding, dilation=dilation)
+    dy = rng.standard_normal(conv(mx.array(w)).shape).astype(np.float32)
+    gw = mx.grad(lambda w: mx.sum(conv(w) * mx.array(dy)))(mx.array(w))
+    ref = reference_weight_grad(x, dy, wshape, (stride,) * 2, (padding,) * 2, (dilation,) * 2)
+    np.testing.assert_allclose(np.array(gw), ref, rtol=1e-4, atol=1e-4 * np.abs(ref).max())
+
+
+def test_weight_grad_flipped_and_1d():
+    rng = np.random.default_rng(8)
+    x = rng.standard_normal((3, 11, 10, 1)).astype(np.float32)
+    w = rng.standard_normal((12, 3, 3, 1)).astype(np.float32)
+    dy = rng.standard_normal((3, 11, 10, 12)).astype(np.float32)
+    gw = mx.grad(lambda w: mx.sum(mx.conv_general(mx.array(x), w, padding=1, flip=True) *
+                                  mx.array(dy)))(mx.array(w))
+    ref = reference_weight_grad(x, dy, w.shape, (1, 1), (1, 1), (1, 1))[:, ::-1, ::-1]
+    np.testing.assert_allclose(np.array(gw), ref, rtol=1e-4, atol=1e-4 * np.abs(ref).max())
+    x = rng.standard_normal((4, 50, 1)).astype(np.float32)
+    w = rng.standard_normal((16, 5, 1)).astype(np.float32)
+    dy = rng.standard_normal((4, 25, 16)).astype(np.float32)
+    gw = mx.grad(lambda w: mx.sum(mx.conv1d(mx.array(x), w, stride=2, padding=2) *
+                                  mx.array(dy)))(mx.array(w))
+    ref = reference_weight_grad(x, dy, w.shape, (2,), (2,), (1,))
+    np.testing.assert_allclose(np.array(gw), ref, rtol=1e-4, atol=1e-4 * np.abs(ref).max())
 
 
 def test_conv1d_and_conv3d_one_channel():

@@ -317,10 +317,18 @@ void weight_grad_small(const Tin* x, const Geometry& g, const TilePlan& plan, co
   array sums = scratch<float>(plan.parts * part_size);
   float* sp = sums.data<float>();
   for_each_part(plan.parts, [&](int64_t part) {
-    array col = scratch<float>(plan.tile * row_len);
-    float* cp = col.data<float>();
     float* acc = sp + part * part_size;
     std::fill(acc, acc + part_size, 0.0f);
+    if constexpr (std::is_same_v<Tin, float>) {
+      if (cg == 1 && single_channel_conv_fits(g, c_out)) { // taps read into registers
+        const int64_t r0 = plan.part_begin(part) * plan.tile;
+        const int64_t r1 = std::min(rows, plan.part_begin(part + 1) * plan.tile);
+        single_channel_weight_grad(x, g, dy + r0 * c_out, c_out, r0, r1, plan.tile, acc, ld);
+        return;
+      }
+    }
+    array col = scratch<float>(plan.tile * row_len);
+    float* cp = col.data<float>();
     for (int64_t t = plan.part_begin(part); t < plan.part_begin(part + 1); ++t) {
       const int64_t r0 = t * plan.tile;
       const int64_t m = std::min(plan.tile, rows - r0);
