@@ -1,9 +1,29 @@
 """mxcore: a lazy array library with composable function transformations and
 a graph compiler. The API mirrors ``mlx.core``: ``import mxcore as mx``."""
 
+import os as _os
 import sys as _sys
 
-from . import _core
+import numpy as _numpy  # noqa: F401  (first: its own BLAS keeps the user's thread settings)
+
+
+def _load_core():
+    # mxcore's OpenBLAS runs single-threaded inside the kernel pool's budget
+    # (thread_pool.cpp). Told so before it loads, it starts no threads; started,
+    # its idle threads spin on the cores for their first ~0.1 s.
+    saved = _os.environ.get("OPENBLAS_NUM_THREADS")
+    _os.environ["OPENBLAS_NUM_THREADS"] = "1"
+    try:
+        from . import _core
+    finally:
+        if saved is None:
+            del _os.environ["OPENBLAS_NUM_THREADS"]
+        else:
+            _os.environ["OPENBLAS_NUM_THREADS"] = saved
+    return _core
+
+
+_core = _load_core()
 from ._core import *  # noqa: F401,F403
 from ._stream import stream  # noqa: F401
 from ._stream import stream as StreamContext  # noqa: F401  (the type mx.stream() returns)

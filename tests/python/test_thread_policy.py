@@ -76,6 +76,33 @@ def test_blas_and_pool_threads_follow_mxcore_num_threads():
     assert ran == 1
 
 
+IMPORT_THREADS_SCRIPT = textwrap.dedent(
+    """
+    import os
+    import numpy as np
+
+    def threads():
+        return len(os.listdir("/proc/self/task"))
+
+    before = threads()
+    import mxcore as mx
+    print(threads() - before, os.environ.get("OPENBLAS_NUM_THREADS", "unset"))
+    """
+)
+
+
+def test_import_starts_no_blas_threads_and_keeps_the_environment():
+    # mxcore's OpenBLAS is single-threaded; told so before it loads, it starts
+    # no idle threads (they would spin on the cores for their first ~0.1 s).
+    env_before = os.environ.pop("OPENBLAS_NUM_THREADS", None)
+    try:
+        started, env_after = run_script(IMPORT_THREADS_SCRIPT)
+    finally:
+        if env_before is not None:
+            os.environ["OPENBLAS_NUM_THREADS"] = env_before
+    assert int(started) == 0 and env_after == "unset"
+
+
 MATMUL_SCRIPT = textwrap.dedent(
     """
     import sys
