@@ -265,7 +265,7 @@ MXCORE_FLOAT_OR_LIBM(log)
 MXCORE_FLOAT_OR_LIBM(log1p)
 MXCORE_FLOAT_OR_LIBM(expm1)
 MXCORE_FLOAT_OR_LIBM(tanh)
-#undef MXCORE_FLOAT_OR_LIBM
+// (MXCORE_FLOAT_OR_LIBM serves kernel_trig.h next, which undefines it.)
 
 // erf in float with fused multiply-adds: the two minimax polynomials of
 // MLX's fast_erf (designed for FMA evaluation, < 1 ulp), both evaluated and

@@ -18,6 +18,7 @@
 #include <limits>
 
 #include "kernel_math.h"
+#include "kernel_trig.h"
 #endif
 
 
@@ -190,11 +191,11 @@ MXCORE_INEXACT_UNARY(Log2, log2_c(x))
 //~ piece Log10
 MXCORE_INEXACT_UNARY(Log10, math::log10(x))
 //~ piece Sin
-MXCORE_INEXACT_UNARY(Sin, math::sin(x))
+MXCORE_INEXACT_UNARY(Sin, sin_c(x))
 //~ piece Cos
-MXCORE_INEXACT_UNARY(Cos, math::cos(x))
+MXCORE_INEXACT_UNARY(Cos, cos_c(x))
 //~ piece Tan
-MXCORE_INEXACT_UNARY(Tan, math::tan(x))
+MXCORE_INEXACT_UNARY(Tan, tan_c(x))
 //~ piece ArcSin
 MXCORE_INEXACT_UNARY(ArcSin, math::asin(x))
 //~ piece ArcCos

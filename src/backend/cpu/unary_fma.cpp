@@ -1,7 +1,7 @@
 // Eager kernels of the ops whose float math is kernel_math.h's branch-free
 // polynomials: written with explicit fused multiply-adds (exp, and erf,
-// sigmoid, tanh, expm1 and logaddexp through it) or long enough that 8-wide
-// vectors pay (log, log1p). The library is built for baseline x86-64, where
+// sigmoid, tanh, expm1 and logaddexp through it; sin, cos and tan reduce in
+// double with them) or long enough that 8-wide vectors pay (log, log1p). The library is built for baseline x86-64, where
 // each fma is a libm call and vectors are 4 wide; on a CPU with AVX2 and
 // FMA the loops run as a clone compiled for them instead. Both compute the
 // same bits (an fma rounds once either way), and so does the JIT.
@@ -54,6 +54,55 @@ void fma_unary_op(const array& in, array& out, Op op, const char* name) {
   });
 }
 
+// sin, cos and tan of float compute types in blocks: a block whose
+// arguments are all below 2^24 in magnitude runs the table-free reduction,
+// which vectorizes without gathers (kernel_trig.h); a block with a larger
+// (or non-finite) argument runs the general one. Both give the same bits.
+template <float (*small)(float), float (*any)(float)>
+struct TrigOp {
+  template <typename T>
+  static T apply(T x, bool all_small) {
+    const float f = static_cast<float>(x);
+    return static_cast<T>(all_small ? small(f) : any(f));
+  }
+};
+
+template <typename T, typename Trig>
+__attribute__((target("avx2,fma"), flatten)) void fma_trig_loop(const T* s, int64_t ss, T* d,
+                                                                int64_t ds, int64_t n, Trig) {
+  constexpr int64_t block = 256;
+  for (int64_t i0 = 0; i0 < n; i0 += block) {
+    const int64_t m = std::min(block, n - i0);
+    const T* sb = s + i0 * ss;
+    T* db = d + i0 * ds;
+    bool all_small = true;
+    for (int64_t i = 0; i < m; ++i) {
+      all_small &= kernel_ops::math::fabs(static_cast<float>(sb[i * ss])) < 16777216.0f;
+    }
+    if (all_small) {
+      unary_loop(sb, ss, db, ds, m, [](T x) { return Trig::apply(x, true); });
+    } else {
+      unary_loop(sb, ss, db, ds, m, [](T x) { return Trig::apply(x, false); });
+    }
+  }
+}
+
+template <typename Op, typename Trig>
+void fma_trig_op(const array& in, array& out, Op op, Trig trig, const char* name) {
+  if (cpu_has_fma() && (in.dtype() == float32 || in.dtype() == float16 || in.dtype() == bfloat16)) {
+    dispatch_all_types(in.dtype(), [&](auto tag) {
+      using T = MXCORE_TAG_TYPE(tag);
+      if constexpr (std::is_same_v<T, float> || std::is_same_v<T, float16_t> ||
+                    std::is_same_v<T, bfloat16_t>) {
+        unary_kernel_with<T, T>(in, out, [trig](const T* s, int64_t ss, T* d, int64_t ds,
+                                                int64_t n) { fma_trig_loop(s, ss, d, ds, n, trig); });
+      }
+    });
+    return;
+  }
+  fma_unary_op(in, out, op, name);
+}
+
 template <typename T, typename Op>
 __attribute__((target("avx2,fma"), flatten)) void fma_binary_loops(const T* x, int64_t sx,
                                                                   const T* y, int64_t sy, T* d,
@@ -101,5 +150,17 @@ MXCORE_CPU_FMA_UNARY(Log1p)
 MXCORE_CPU_FMA_UNARY(Expm1)
 
 #undef MXCORE_CPU_FMA_UNARY
+
+#define MXCORE_CPU_FMA_TRIG(NAME, FN)                                                       \
+  void NAME::eval_cpu(const std::vector<array>& inputs, array& out) {                      \
+    cpu::fma_trig_op(inputs[0], out, kernel_ops::NAME{},                                   \
+                     cpu::TrigOp<kernel_ops::FN<false>, kernel_ops::FN<true>>{}, name());  \
+  }
+
+MXCORE_CPU_FMA_TRIG(Sin, sin_float)
+MXCORE_CPU_FMA_TRIG(Cos, cos_float)
+MXCORE_CPU_FMA_TRIG(Tan, tan_float)
+
+#undef MXCORE_CPU_FMA_TRIG
 
 } // namespace mxcore

@@ -1,6 +1,6 @@
 // CPU kernels of the trigonometric and hyperbolic unary primitives through
-// their kernel_ops functors (Tanh, whose float exp is fused multiply-adds,
-// is in unary_fma.cpp).
+// their kernel_ops functors (Sin, Cos, Tan and Tanh, whose float math is
+// fused multiply-adds, are in unary_fma.cpp).
 #include "backend/cpu/unary.h"
 #include "primitives/elementwise.h"
 
@@ -11,9 +11,6 @@ namespace mxcore {
     cpu::unary_op(inputs[0], out, kernel_ops::NAME{}, name());        \
   }
 
-MXCORE_CPU_UNARY(Sin)
-MXCORE_CPU_UNARY(Cos)
-MXCORE_CPU_UNARY(Tan)
 MXCORE_CPU_UNARY(ArcSin)
 MXCORE_CPU_UNARY(ArcCos)
 MXCORE_CPU_UNARY(ArcTan)
