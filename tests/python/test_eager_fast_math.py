@@ -122,12 +122,44 @@ def test_square_power_is_x_times_x(dtype):
     # A full exponent array takes the same choice per element.
     full = np.array(mx.power(xm, mx.full(xm.shape, 2.0, dtype)).astype(mx.float32))
     np.testing.assert_array_equal(full, want)
-    # Other exponents are still pow.
+    # Other exponents: within rounding of the power.
     small = mx.array(RNG.uniform(0, 4, 500).astype(np.float32)).astype(dtype)
     np.testing.assert_allclose(np.array((small ** 3).astype(mx.float32)),
                                np.array(small.astype(mx.float32)) ** 3,
                                rtol={mx.float16: 2e-3, mx.bfloat16: 1.6e-2}.get(dtype, 1e-6),
                                atol=1e-4)
+
+
+@pytest.mark.parametrize("n", [3, 4, -1, -2])
+def test_small_integer_powers_of_floats_within_half_an_ulp(n):
+    # In double and rounded to float (kernel_ops.h pow_small_int): x ** 3 of
+    # gelu_approx and friends without a libm call per element.
+    xs = np.concatenate([RNG.standard_normal(20000) * 10, np.exp(RNG.uniform(-60, 60, 20000)),
+                         -np.exp(RNG.uniform(-30, 30, 5000))]).astype(np.float32)
+    x = mx.array(xs)
+    got = np.array(x ** n)
+    ref = xs.astype(np.float64) ** n
+    with np.errstate(all="ignore"):
+        ref32 = ref.astype(np.float32)
+    normal = np.isfinite(ref32) & (np.abs(ref32) >= np.finfo(np.float32).tiny)
+    assert ulps(got[normal], ref[normal]).max() <= 0.5000001
+    assert np.array_equal(np.isinf(got), np.isinf(ref32))
+    sp = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1e-45, -1e-45, 3e38, -3e38, 1.0, -1.0],
+                  np.float32)
+    with np.errstate(all="ignore"):
+        want = np.power(sp, np.float32(n))
+    for g in (np.array(mx.array(sp) ** n), np.array(mx.compile(lambda a: a ** n)(mx.array(sp))),
+              np.array(mx.power(mx.array(sp), mx.full(sp.shape, float(n))))):
+        assert np.array_equal(g, want, equal_nan=True)
+        assert np.array_equal(np.signbit(g), np.signbit(want))
+    # Eager (its own loop) and compiled (the functor) agree bit for bit, and
+    # the half dtypes round the float result.
+    assert np.array_equal(got, np.array(mx.compile(lambda a: a ** n)(x)))
+    h = mx.array(RNG.uniform(-8, 8, 2000).astype(np.float32)).astype(mx.float16)
+    want_h = mx.array(np.array(h.astype(mx.float32)).astype(np.float64) ** n
+                      ).astype(mx.float32).astype(mx.float16)
+    np.testing.assert_array_equal(np.array((h ** n).astype(mx.float32)),
+                                  np.array(want_h.astype(mx.float32)))
 
 
 @pytest.mark.parametrize("dtype", [mx.float32, mx.float16, mx.bfloat16, mx.float64])

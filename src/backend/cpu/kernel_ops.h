@@ -431,6 +431,19 @@ inline C pow_half(C x) {
   return x == -inf ? inf : r;
 }
 
+// pow(x, n) for n in {3, 4, -1, -2} in float: the product in double (x * x
+// is exact there) rounded once to double and once to float, within 0.5 ulp
+// and a hair of the exact power (libm's powf is a call per element). Zeros,
+// infinities and NaN come out as pow's.
+template <int n>
+inline float pow_small_int(float x) {
+  const double d = x, d2 = d * d;
+  if constexpr (n == 3) return static_cast<float>(d2 * d);
+  if constexpr (n == 4) return static_cast<float>(d2 * d2);
+  if constexpr (n == -1) return 1.0f / x;
+  if constexpr (n == -2) return static_cast<float>(1.0 / d2);
+}
+
 struct Power {
   template <typename T>
     requires(!is_bool_v<T>)
@@ -451,12 +464,19 @@ struct Power {
       return math::pow(base, exp);
     } else {
       // Squares and square roots without pow's library call: x * x and sqrt
-      // round once where pow may be an ulp off. A constant exponent folds the
-      // choice in the JIT; eager kernels pick their loops for a scalar one.
+      // round once where pow may be an ulp off; small integer powers of
+      // floats in double. A constant exponent folds the choice in the JIT;
+      // eager kernels pick their loops for a scalar one.
       using C = compute_t<T>;
       C b = C(base), e = C(exp);
       if (e == C(2)) return T(b * b);
       if (e == C(0.5)) return T(pow_half(b));
+      if constexpr (traits::is_same_v<C, float>) {
+        if (e == 3.0f) return T(pow_small_int<3>(b));
+        if (e == 4.0f) return T(pow_small_int<4>(b));
+        if (e == -1.0f) return T(pow_small_int<-1>(b));
+        if (e == -2.0f) return T(pow_small_int<-2>(b));
+      }
       return T(math::pow(b, e));
     }
   }
