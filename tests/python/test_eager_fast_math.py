@@ -62,6 +62,30 @@ def test_expm1_within_3_ulp_of_float64_and_specials():
     assert np.signbit(got[1])
 
 
+@pytest.mark.parametrize("name,fn,ref", [("log2", mx.log2, np.log2),
+                                          ("log10", mx.log10, np.log10)])
+def test_log2_log10_within_an_ulp_exact_at_powers_and_specials(name, fn, ref):
+    xs = np.concatenate([np.exp(RNG.uniform(-87, 88, 40000)), RNG.uniform(0.5, 2, 20000),
+                         [1e-45, 1e-40, 2e-38, 3.4e38]]).astype(np.float32)
+    got = np.array(fn(mx.array(xs)))
+    assert ulps(got, ref(xs.astype(np.float64))).max() <= 0.75
+    assert np.array_equal(got, np.array(mx.compile(fn)(mx.array(xs))))
+    # Exact at powers of the base: log2 at every power of 2 (subnormals too),
+    # log10 at every power of 10 a float holds to the nearest.
+    k = np.arange(-149, 128) if name == "log2" else np.arange(-38, 39)
+    powers = (np.float64(2 if name == "log2" else 10) ** k).astype(np.float32)
+    expect = ref(powers.astype(np.float64)).astype(np.float32)
+    assert np.array_equal(np.array(fn(mx.array(powers))), expect)
+    sp = np.array([0.0, -0.0, -1.0, np.inf, -np.inf, np.nan, 1.0], np.float32)
+    with np.errstate(all="ignore"):
+        assert np.array_equal(np.array(fn(mx.array(sp))), ref(sp), equal_nan=True)
+    for dtype in (mx.float16, mx.bfloat16, mx.float64):
+        h = mx.array(RNG.uniform(0.01, 100, 500).astype(np.float32)).astype(dtype)
+        np.testing.assert_allclose(np.array(fn(h).astype(mx.float32)),
+                                   ref(np.array(h.astype(mx.float32)).astype(np.float64)),
+                                   rtol=2e-2 if dtype == mx.bfloat16 else 2e-3, atol=1e-2)
+
+
 def test_logaddexp_against_float64_and_specials():
     a = (RNG.standard_normal(50000) * 20).astype(np.float32)
     b = (RNG.standard_normal(50000) * 20).astype(np.float32)

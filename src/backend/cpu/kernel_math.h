@@ -187,7 +187,11 @@ MXCORE_FLOAT_OR_LIBM(exp)
 // mantissa m in [sqrt(1/2), sqrt(2)) and exponent e are taken from the bits,
 // subnormals are pre-scaled by 2^23, and the special values (negative, 0,
 // inf, NaN) are selected at the end so the loop stays vectorizable.
-inline float log_float(float x) {
+// x = 2^e * (1 + m), log(1 + m) = m - m^2 / 2 + m^3 * poly.
+struct LogParts {
+  float e, m, poly;
+};
+inline LogParts log_parts(float x) {
   const bool sub = x < 1.17549435e-38f;
   float xs = sub ? x * 8388608.0f : x;
   int32_t bits;
@@ -199,7 +203,6 @@ inline float log_float(float x) {
   const bool lo = m < 0.707106781186547524f;
   e = lo ? e - 1.0f : e;
   m = lo ? m + m - 1.0f : m - 1.0f;
-  float z = m * m;
   float y = 7.0376836292e-2f;
   y = y * m - 1.1514610310e-1f;
   y = y * m + 1.1676998740e-1f;
@@ -209,15 +212,43 @@ inline float log_float(float x) {
   y = y * m + 2.0000714765e-1f;
   y = y * m - 2.4999993993e-1f;
   y = y * m + 3.3333331174e-1f;
-  y = y * m * z;
-  y = y - 2.12194440e-4f * e;
-  y = y - 0.5f * z;
-  float r = m + y + 0.693359375f * e;
+  return {e, m, y};
+}
+
+// The log of the special values (0, negative, inf, NaN), r elsewhere.
+inline float log_specials(float x, float r) {
   const float inf = traits::numeric_limits<float>::infinity();
   r = x == 0.0f ? -inf : r;
   r = x < 0.0f ? traits::numeric_limits<float>::quiet_NaN() : r;
   r = x == inf ? inf : r;
   return x != x ? x : r;
+}
+
+inline float log_float(float x) {
+  const LogParts p = log_parts(x);
+  const float m = p.m, e = p.e, z = m * m;
+  float y = p.poly * m * z;
+  y = y - 2.12194440e-4f * e;
+  y = y - 0.5f * z;
+  return log_specials(x, m + y + 0.693359375f * e);
+}
+
+// log2 and log10 in float: e * log_b(2) + log(1 + m) * log_b(e) in double
+// (m's square and the sum exact or nearly), rounded once to float: within an
+// ulp, exact at powers of 2 for log2 (m = 0) and, the error being far below
+// half an ulp of an integer, at powers of 10 for log10.
+inline float log_base_float(float x, double per_octave, double per_nat) {
+  const LogParts p = log_parts(x);
+  const double m = p.m, z = m * m;
+  const double log1p_m = (m - 0.5 * z) + static_cast<double>(p.poly) * m * z;
+  return log_specials(x, static_cast<float>(static_cast<double>(p.e) * per_octave +
+                                            log1p_m * per_nat));
+}
+inline float log2_float(float x) {
+  return log_base_float(x, 1.0, 1.4426950408889634);
+}
+inline float log10_float(float x) {
+  return log_base_float(x, 0.30102999566398120, 0.43429448190325182);
 }
 
 // log1p in float without branches or library calls: log(u) * x / (u - 1)
@@ -262,6 +293,8 @@ inline float tanh_float(float x) {
 }
 
 MXCORE_FLOAT_OR_LIBM(log)
+MXCORE_FLOAT_OR_LIBM(log2)
+MXCORE_FLOAT_OR_LIBM(log10)
 MXCORE_FLOAT_OR_LIBM(log1p)
 MXCORE_FLOAT_OR_LIBM(expm1)
 MXCORE_FLOAT_OR_LIBM(tanh)

@@ -179,17 +179,17 @@ MXCORE_INEXACT_UNARY(Log, log_c(x))
 // A complex log2 scales both parts of the log by 1/ln 2: a complex division
 // by ln 2 would turn an infinite part into NaN (MLX and NumPy give inf).
 template <typename C>
-inline C log2_c(C x) {
+inline C log2_or_complex(C x) {
   if constexpr (is_complex_v<C>) {
     C l = math::log(x);
     return C(l.real() * 1.4426950408889634f, l.imag() * 1.4426950408889634f);
   } else {
-    return C(math::log2(math::real(x)));
+    return C(log2_c(math::real(x)));
   }
 }
-MXCORE_INEXACT_UNARY(Log2, log2_c(x))
+MXCORE_INEXACT_UNARY(Log2, log2_or_complex(x))
 //~ piece Log10
-MXCORE_INEXACT_UNARY(Log10, math::log10(x))
+MXCORE_INEXACT_UNARY(Log10, log10_c(x))
 //~ piece Sin
 MXCORE_INEXACT_UNARY(Sin, sin_c(x))
 //~ piece Cos
