@@ -3,7 +3,9 @@ the argument reduced in double through a table of 2^k mod 2 pi, the series
 in double. Within 0.51 ulp of float64 references over every float32
 magnitude, NumPy's special values and signs, eager (blocks of small
 arguments take the table-free variant) equal to compiled bit for bit, the
-half dtypes, strided inputs, and blocks that mix small and huge arguments."""
+half dtypes, strided inputs, and blocks that mix small and huge arguments.
+arctan, arcsin, arccos, sinh and cosh likewise in double (kernel_trig.h,
+kernel_math.h's exp_wide)."""
 
 import numpy as np
 import pytest
@@ -93,3 +95,49 @@ def test_strided_and_double_inputs():
     xd = mx.array(base.astype(np.float64), dtype=mx.float64)
     np.testing.assert_allclose(np.array(mx.cos(xd)), np.cos(base.astype(np.float64)),
                                rtol=1e-15, atol=1e-15)
+
+
+def wide(lo, hi, n):
+    return np.exp(RNG.uniform(lo, hi, n)) * np.where(RNG.uniform(size=n) < 0.5, -1, 1)
+
+
+INVERSE_AND_HYPERBOLIC = [
+    ("arctan", mx.arctan, np.arctan,
+     np.concatenate([wide(-30, 88, 30000), RNG.uniform(-3, 3, 30000), [0.41421356, 1.0]])),
+    ("arcsin", mx.arcsin, np.arcsin,
+     np.concatenate([RNG.uniform(-1, 1, 30000), 1 - np.exp(RNG.uniform(-17, -1, 5000)),
+                     wide(-40, -1, 5000), [1.0, -1.0]])),
+    ("arccos", mx.arccos, np.arccos,
+     np.concatenate([RNG.uniform(-1, 1, 30000), 1 - np.exp(RNG.uniform(-17, -1, 5000)),
+                     -1 + np.exp(RNG.uniform(-17, -1, 5000)), [1.0, -1.0]])),
+    ("sinh", mx.sinh, np.sinh,
+     np.concatenate([RNG.uniform(-90, 90, 30000), RNG.uniform(-1.5, 1.5, 20000),
+                     wide(-40, 0, 5000), [88.7, 89.4, 89.5, -89.41]])),
+    ("cosh", mx.cosh, np.cosh,
+     np.concatenate([RNG.uniform(-90, 90, 30000), RNG.uniform(-1.5, 1.5, 20000),
+                     [88.7, 89.4, 89.5, -89.41]])),
+]
+
+
+@pytest.mark.parametrize("name,fn,ref,xs", INVERSE_AND_HYPERBOLIC)
+def test_inverse_trig_and_hyperbolic_within_half_an_ulp(name, fn, ref, xs):
+    xs = xs.astype(np.float32)
+    got = np.array(fn(mx.array(xs)))
+    with np.errstate(over="ignore"):
+        expect = ref(xs.astype(np.float64))
+        expect32 = expect.astype(np.float32)
+    finite = np.isfinite(expect32) & (expect32 != 0)
+    assert ulps(got[finite], expect[finite]).max() <= 0.51
+    assert np.array_equal(np.isinf(got), np.isinf(expect32))  # sinh/cosh overflow where float does
+    assert np.array_equal(got, np.array(mx.compile(fn)(mx.array(xs))))
+    sp = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1.5, -1.5, 1e-45, -1e-45], np.float32)
+    with np.errstate(all="ignore"):
+        want = ref(sp)
+    g = np.array(fn(mx.array(sp)))
+    assert np.array_equal(g, want, equal_nan=True)
+    numbers = ~np.isnan(want)
+    assert np.array_equal(np.signbit(g[numbers]), np.signbit(want[numbers]))
+    h = mx.array(RNG.uniform(-0.9, 0.9, 500).astype(np.float32)).astype(mx.bfloat16)
+    np.testing.assert_allclose(np.array(fn(h).astype(mx.float32)),
+                               ref(np.array(h.astype(mx.float32)).astype(np.float64)),
+                               rtol=8e-3, atol=1e-3)

@@ -197,15 +197,15 @@ MXCORE_INEXACT_UNARY(Cos, cos_c(x))
 //~ piece Tan
 MXCORE_INEXACT_UNARY(Tan, tan_c(x))
 //~ piece ArcSin
-MXCORE_INEXACT_UNARY(ArcSin, math::asin(x))
+MXCORE_INEXACT_UNARY(ArcSin, asin_c(x))
 //~ piece ArcCos
-MXCORE_INEXACT_UNARY(ArcCos, math::acos(x))
+MXCORE_INEXACT_UNARY(ArcCos, acos_c(x))
 //~ piece ArcTan
-MXCORE_INEXACT_UNARY(ArcTan, math::atan(x))
+MXCORE_INEXACT_UNARY(ArcTan, atan_c(x))
 //~ piece Sinh
-MXCORE_INEXACT_UNARY(Sinh, math::sinh(x))
+MXCORE_INEXACT_UNARY(Sinh, sinh_c(x))
 //~ piece Cosh
-MXCORE_INEXACT_UNARY(Cosh, math::cosh(x))
+MXCORE_INEXACT_UNARY(Cosh, cosh_c(x))
 //~ piece Tanh
 MXCORE_INEXACT_UNARY(Tanh, tanh_c(x))
 //~ piece ArcSinh

@@ -2,7 +2,8 @@
 // kernel_trig.h's branch-free polynomials: written with explicit fused
 // multiply-adds (exp, and erf, sigmoid, tanh, expm1 and logaddexp through
 // it; sin, cos and tan reduce in double with them) or long enough that
-// 8-wide vectors pay (log, log2, log10, log1p). The library is built for
+// 8-wide vectors pay (log, log2, log10, log1p; sinh, cosh, atan, asin and
+// acos in double). The library is built for
 // baseline x86-64, where each fma is a libm call and vectors are 4 wide; on
 // a CPU with AVX2 and FMA the loops run as a clone compiled for them
 // instead. Both compute the same bits (an fma rounds once either way), and
@@ -146,6 +147,11 @@ void LogAddExp::eval_cpu(const std::vector<array>& inputs, array& out) {
 MXCORE_CPU_FMA_UNARY(Exp)
 MXCORE_CPU_FMA_UNARY(Sigmoid)
 MXCORE_CPU_FMA_UNARY(Tanh)
+MXCORE_CPU_FMA_UNARY(Sinh)
+MXCORE_CPU_FMA_UNARY(Cosh)
+MXCORE_CPU_FMA_UNARY(ArcSin)
+MXCORE_CPU_FMA_UNARY(ArcCos)
+MXCORE_CPU_FMA_UNARY(ArcTan)
 MXCORE_CPU_FMA_UNARY(Erf)
 MXCORE_CPU_FMA_UNARY(Log)
 MXCORE_CPU_FMA_UNARY(Log2)

@@ -1,6 +1,7 @@
 // CPU kernels of the trigonometric and hyperbolic unary primitives through
-// their kernel_ops functors (Sin, Cos, Tan and Tanh, whose float math is
-// fused multiply-adds, are in unary_fma.cpp).
+// their kernel_ops functors (Sin, Cos, Tan, ArcSin, ArcCos, ArcTan, Sinh,
+// Cosh and Tanh, whose float math is branch-free polynomials, are in
+// unary_fma.cpp).
 #include "backend/cpu/unary.h"
 #include "primitives/elementwise.h"
 
@@ -11,11 +12,6 @@ namespace mxcore {
     cpu::unary_op(inputs[0], out, kernel_ops::NAME{}, name());        \
   }
 
-MXCORE_CPU_UNARY(ArcSin)
-MXCORE_CPU_UNARY(ArcCos)
-MXCORE_CPU_UNARY(ArcTan)
-MXCORE_CPU_UNARY(Sinh)
-MXCORE_CPU_UNARY(Cosh)
 MXCORE_CPU_UNARY(ArcSinh)
 MXCORE_CPU_UNARY(ArcCosh)
 MXCORE_CPU_UNARY(ArcTanh)
