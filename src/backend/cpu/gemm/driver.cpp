@@ -50,7 +50,7 @@ struct Scratch {
   }
   ~Scratch() { std::free(data); }
 };
-thread_local Scratch a_scratch, b_scratch, edge_scratch;
+thread_local Scratch a_scratch, b_scratch, edge_scratch, own_b_scratch;
 
 // Products of at most this many MR-row panels read a row-major B in place:
 // packing B costs a full pass over it that so few row panels cannot repay.
@@ -197,13 +197,19 @@ struct Team {
       auto [jp0, jp1] = share(panels, tid, nt);
       for (int64_t pc = 0; pc < p.k; pc += ks.kc) {
         const int64_t kcur = std::min(ks.kc, p.k - pc);
+        if (!by_rows) {  // this thread's own panels, all rows, in its own buffer
+          // (threads run through the blocks unsynchronized, and a block of
+          // fewer panels shares them out differently: in a team buffer a
+          // thread ahead would pack over panels another still reads).
+          float* own = own_b_scratch.get(ks.kc * ks.nc);
+          pack_b(p.tb, p.b, p.ldb, pc, kcur, jc, ncur, jp0, jp1, nr, ks.b_step, own,
+                 ks.interleave, ks.copy_rows);
+          rows(p, own, 0, p.m, pc, kcur, jc, ncur, jp0, jp1, abuf);
+          continue;
+        }
         float* bp = bbuf[block++ & 1];
         pack_b(p.tb, p.b, p.ldb, pc, kcur, jc, ncur, jp0, jp1, nr, ks.b_step, bp,
                ks.interleave, ks.copy_rows);
-        if (!by_rows) {  // this thread's own panels, all rows
-          rows(p, bp, 0, p.m, pc, kcur, jc, ncur, jp0, jp1, abuf);
-          continue;
-        }
         if (nt == 1) {
           rows(p, bp, 0, p.m, pc, kcur, jc, ncur, 0, panels, abuf);
           continue;
