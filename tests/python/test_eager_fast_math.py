@@ -86,6 +86,19 @@ def test_log2_log10_within_an_ulp_exact_at_powers_and_specials(name, fn, ref):
                                    rtol=2e-2 if dtype == mx.bfloat16 else 2e-3, atol=1e-2)
 
 
+def test_erfinv_on_the_branch_free_log_against_float64():
+    # mx.random.normal's inverse erf: its log is log_float now (a vectorized
+    # loop); the float64 erfinv (Newton-refined, libm) is the reference.
+    xs = np.concatenate([RNG.uniform(-1, 1, 50000), 1 - np.exp(RNG.uniform(-16, -1, 5000)),
+                         [0.0, -0.0, 1.0, -1.0, 1.5, np.nan]]).astype(np.float32)
+    got = np.array(mx.erfinv(mx.array(xs)))
+    ref = np.array(mx.erfinv(mx.array(xs.astype(np.float64), dtype=mx.float64)))
+    finite = np.isfinite(ref) & (ref != 0)
+    assert ulps(got[finite], ref[finite]).max() <= 5
+    assert np.array_equal(got[~finite], ref[~finite].astype(np.float32), equal_nan=True)
+    assert np.array_equal(got, np.array(mx.compile(mx.erfinv)(mx.array(xs))), equal_nan=True)
+
+
 def test_logaddexp_against_float64_and_specials():
     a = (RNG.standard_normal(50000) * 20).astype(np.float32)
     b = (RNG.standard_normal(50000) * 20).astype(np.float32)

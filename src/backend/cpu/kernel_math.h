@@ -386,10 +386,11 @@ inline float erf_float(float a) {
   return t > 0.927734375f ? big : small;
 }
 
-// Inverse erf in float (Giles' approximation as in MLX, ~2.4 ulp).
+// Inverse erf in float (Giles' approximation as in MLX, ~2.4 ulp), on the
+// branch-free log so its loops vectorize (mx.random.normal runs on it).
 inline float erfinv_float(float a) {
   // 1 - a^2 rounded once (as fma(a, -a, 1) would): a^2 is exact in double.
-  float t = math::log(static_cast<float>(1.0 - static_cast<double>(a) * a));
+  float t = log_float(static_cast<float>(1.0 - static_cast<double>(a) * a));
   float p = 3.03697567e-10f;
   p = p * t + 2.93243101e-8f;
   p = p * t + 1.22150334e-6f;

@@ -1,7 +1,6 @@
-// CPU kernels of the exponential, logarithmic, root and error-function unary
-// primitives through their kernel_ops functors (Exp, Sigmoid, Erf, Log, Log2,
-// Log10, Log1p and Expm1, whose float math is branch-free polynomials, are in
-// unary_fma.cpp).
+// CPU kernels of the root unary primitives through their kernel_ops functors
+// (the exponential, logarithmic and error-function ones, whose float math is
+// branch-free polynomials, are in unary_fma.cpp).
 #include "backend/cpu/unary.h"
 #include "primitives/elementwise.h"
 
@@ -14,7 +13,6 @@ namespace mxcore {
 
 MXCORE_CPU_UNARY(Sqrt)
 MXCORE_CPU_UNARY(Rsqrt)
-MXCORE_CPU_UNARY(ErfInv)
 
 #undef MXCORE_CPU_UNARY
 

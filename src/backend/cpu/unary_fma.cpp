@@ -2,12 +2,11 @@
 // kernel_trig.h's branch-free polynomials: written with explicit fused
 // multiply-adds (exp, and erf, sigmoid, tanh, expm1 and logaddexp through
 // it; sin, cos and tan reduce in double with them) or long enough that
-// 8-wide vectors pay (log, log2, log10, log1p; sinh, cosh, atan, asin and
-// acos in double). The library is built for
-// baseline x86-64, where each fma is a libm call and vectors are 4 wide; on
-// a CPU with AVX2 and FMA the loops run as a clone compiled for them
-// instead. Both compute the same bits (an fma rounds once either way), and
-// so does the JIT.
+// 8-wide vectors pay (log, log2, log10, log1p, erfinv; sinh, cosh, atan,
+// asin and acos in double). The library is built for baseline x86-64, where
+// each fma is a libm call and vectors are 4 wide; on a CPU with AVX2 and FMA
+// the loops run as a clone compiled for them instead. Both compute the same
+// bits (an fma rounds once either way), and so does the JIT.
 //
 // No contraction of the remaining a * b + c in this file: the FMA clone must
 // round them as the baseline build and the JIT (cpp_dialect.cpp) do.
@@ -156,6 +155,7 @@ MXCORE_CPU_FMA_UNARY(Erf)
 MXCORE_CPU_FMA_UNARY(Log)
 MXCORE_CPU_FMA_UNARY(Log2)
 MXCORE_CPU_FMA_UNARY(Log10)
+MXCORE_CPU_FMA_UNARY(ErfInv)
 MXCORE_CPU_FMA_UNARY(Log1p)
 MXCORE_CPU_FMA_UNARY(Expm1)
 
