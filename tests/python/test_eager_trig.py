@@ -4,8 +4,8 @@ in double. Within 0.51 ulp of float64 references over every float32
 magnitude, NumPy's special values and signs, eager (blocks of small
 arguments take the table-free variant) equal to compiled bit for bit, the
 half dtypes, strided inputs, and blocks that mix small and huge arguments.
-arctan, arcsin, arccos, sinh and cosh likewise in double (kernel_trig.h,
-kernel_math.h's exp_wide)."""
+arctan, arcsin, arccos, sinh, cosh, arcsinh, arccosh and arctanh likewise
+in double (kernel_trig.h; kernel_math.h's exp_wide and log1p_wide)."""
 
 import numpy as np
 import pytest
@@ -116,6 +116,14 @@ INVERSE_AND_HYPERBOLIC = [
     ("cosh", mx.cosh, np.cosh,
      np.concatenate([RNG.uniform(-90, 90, 30000), RNG.uniform(-1.5, 1.5, 20000),
                      [88.7, 89.4, 89.5, -89.41]])),
+    ("arcsinh", mx.arcsinh, np.arcsinh,
+     np.concatenate([wide(-40, 88, 30000), RNG.uniform(-3, 3, 20000)])),
+    ("arccosh", mx.arccosh, np.arccosh,
+     np.concatenate([1 + np.exp(RNG.uniform(-17, 4, 20000)), np.exp(RNG.uniform(0, 88, 20000)),
+                     [1.0]])),
+    ("arctanh", mx.arctanh, np.arctanh,
+     np.concatenate([RNG.uniform(-1, 1, 30000), 1 - np.exp(RNG.uniform(-17, -1, 5000)),
+                     wide(-40, -1, 5000)])),
 ]
 
 
@@ -137,7 +145,8 @@ def test_inverse_trig_and_hyperbolic_within_half_an_ulp(name, fn, ref, xs):
     assert np.array_equal(g, want, equal_nan=True)
     numbers = ~np.isnan(want)
     assert np.array_equal(np.signbit(g[numbers]), np.signbit(want[numbers]))
-    h = mx.array(RNG.uniform(-0.9, 0.9, 500).astype(np.float32)).astype(mx.bfloat16)
+    lo = 1.0 if name == "arccosh" else -0.9
+    h = mx.array(RNG.uniform(lo, lo + 1.8, 500).astype(np.float32)).astype(mx.bfloat16)
     np.testing.assert_allclose(np.array(fn(h).astype(mx.float32)),
                                ref(np.array(h.astype(mx.float32)).astype(np.float64)),
                                rtol=8e-3, atol=1e-3)

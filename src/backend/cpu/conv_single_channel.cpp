@@ -94,9 +94,9 @@ inline void for_each_tap_run(const float* x, const Geometry& g, const TapPlan& p
 // taps are broadcast from where they lie: gathering every row's taps into a
 // buffer first took most of the time.
 template <int R, int NB>
-MXCORE_AVX512 __attribute__((always_inline)) inline void forward_block(const float* src, int64_t step, const int64_t* rel,
-                                        const float* wt, int64_t ldw, int64_t taps, float* out,
-                                        int64_t ldo, __mmask16 last) {
+MXCORE_AVX512 __attribute__((always_inline)) inline void forward_block(
+    const float* src, int64_t step, const int64_t* rel, const float* wt, int64_t ldw,
+    int64_t taps, float* out, int64_t ldo, __mmask16 last) {
   __m512 acc[R][NB];
   for (int i = 0; i < R; ++i) {
     for (int b = 0; b < NB; ++b) acc[i][b] = _mm512_setzero_ps();

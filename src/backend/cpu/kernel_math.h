@@ -323,6 +323,69 @@ inline double exp_wide(double x) {
   return p * scale;
 }
 
+// log(1 + u) in double for u >= 0 (inf and NaN too; callers select the
+// rest): 1 + u = 2^e * m with m in [sqrt(1/2), sqrt(2)), log m = 2 atanh(s),
+// s = (m - 1) / (m + 1) (|s| <= 0.172: the series to s^19 leaves below
+// 2^-52), and Kahan's factor u / ((1 + u) - 1) restores what rounding 1 + u
+// lost, so tiny u keep their precision.
+inline double log1p_wide(double u) {
+  const double w = 1.0 + u;
+  uint64_t bits;
+  __builtin_memcpy(&bits, &w, sizeof(bits));
+  // The exponent as a double without an integer conversion (AVX2 has none
+  // for 64-bit integers): 2^52 + field, read as a double, minus 2^52 + 1023.
+  const uint64_t ebits = (bits >> 52) | 0x4330000000000000ULL;
+  double e;
+  __builtin_memcpy(&e, &ebits, sizeof(e));
+  e -= 4503599627371519.0;
+  const uint64_t mbits = (bits & 0x000fffffffffffffULL) | 0x3ff0000000000000ULL; // [1, 2)
+  double m;
+  __builtin_memcpy(&m, &mbits, sizeof(m));
+  const bool high = m > 1.4142135623730951;
+  m = high ? 0.5 * m : m;
+  e = high ? e + 1.0 : e;
+  const double s = (m - 1.0) / (m + 1.0), z = s * s;
+  double p = 1.0 / 19;
+  p = p * z + 1.0 / 17;
+  p = p * z + 1.0 / 15;
+  p = p * z + 1.0 / 13;
+  p = p * z + 1.0 / 11;
+  p = p * z + 1.0 / 9;
+  p = p * z + 1.0 / 7;
+  p = p * z + 1.0 / 5;
+  p = p * z + 1.0 / 3;
+  const double log_w = e * 0.6931471805599453 + 2.0 * (s + s * z * p);
+  const double d = w - 1.0;
+  double r = d == 0.0 ? u : log_w * (u / d);
+  r = w == traits::numeric_limits<double>::infinity() ? w : r;
+  return u != u ? u : r;
+}
+
+// asinh, acosh and atanh of floats through log1p_wide, rounded once:
+// asinh(a) = log1p(a + a^2 / (1 + sqrt(1 + a^2))), acosh(x) =
+// log1p(t + sqrt(t (x + 1))) with t = x - 1 exact (NaN below 1), atanh(a) =
+// log1p(2a / (1 - a)) / 2 (inf at 1, NaN beyond). Odd ones keep x's sign.
+inline float asinh_float(float x) {
+  const double a = math::fabs(static_cast<double>(x));
+  const double a2 = a * a;
+  double u = a + a2 / (1.0 + math::sqrt(1.0 + a2));
+  u = a > 1e300 ? a : u; // inf: not inf / inf
+  const double r = log1p_wide(u);
+  return math::copysign(static_cast<float>(r), x);
+}
+inline float acosh_float(float x) {
+  const double xd = x, t = xd - 1.0;
+  const double r = log1p_wide(t + math::sqrt(t * (xd + 1.0)));
+  return t < 0.0 ? traits::numeric_limits<float>::quiet_NaN() : static_cast<float>(r);
+}
+inline float atanh_float(float x) {
+  const double a = math::fabs(static_cast<double>(x));
+  const double u = 2.0 * a / (1.0 - a);
+  float r = static_cast<float>(0.5 * log1p_wide(u));
+  r = a > 1.0 ? traits::numeric_limits<float>::quiet_NaN() : r;
+  return math::copysign(r, x);
+}
+
 // sinh and cosh in float through exp_wide in double, rounded once: within an
 // ulp and a hair. sinh below 1 is its Taylor series (no cancellation of
 // e^x - e^-x), to x^13 (the rest below 2^-40 of the sum). |x| is clamped to
@@ -355,6 +418,9 @@ MXCORE_FLOAT_OR_LIBM(expm1)
 MXCORE_FLOAT_OR_LIBM(tanh)
 MXCORE_FLOAT_OR_LIBM(sinh)
 MXCORE_FLOAT_OR_LIBM(cosh)
+MXCORE_FLOAT_OR_LIBM(asinh)
+MXCORE_FLOAT_OR_LIBM(acosh)
+MXCORE_FLOAT_OR_LIBM(atanh)
 // (MXCORE_FLOAT_OR_LIBM serves kernel_trig.h next, which undefines it.)
 
 // erf in float with fused multiply-adds: the two minimax polynomials of

@@ -209,11 +209,11 @@ MXCORE_INEXACT_UNARY(Cosh, cosh_c(x))
 //~ piece Tanh
 MXCORE_INEXACT_UNARY(Tanh, tanh_c(x))
 //~ piece ArcSinh
-MXCORE_INEXACT_UNARY(ArcSinh, math::asinh(x))
+MXCORE_INEXACT_UNARY(ArcSinh, asinh_c(x))
 //~ piece ArcCosh
-MXCORE_INEXACT_UNARY(ArcCosh, math::acosh(x))
+MXCORE_INEXACT_UNARY(ArcCosh, acosh_c(x))
 //~ piece ArcTanh
-MXCORE_INEXACT_UNARY(ArcTanh, math::atanh(x))
+MXCORE_INEXACT_UNARY(ArcTanh, atanh_c(x))
 //~ piece Sigmoid
 MXCORE_FLOAT_UNARY(Sigmoid, C(1) / (C(1) + exp_c(C(-x))))
 

@@ -3,7 +3,7 @@
 // multiply-adds (exp, and erf, sigmoid, tanh, expm1 and logaddexp through
 // it; sin, cos and tan reduce in double with them) or long enough that
 // 8-wide vectors pay (log, log2, log10, log1p, erfinv; sinh, cosh, atan,
-// asin and acos in double). The library is built for baseline x86-64, where
+// asin, acos, asinh, acosh and atanh in double). The library is built for baseline x86-64, where
 // each fma is a libm call and vectors are 4 wide; on a CPU with AVX2 and FMA
 // the loops run as a clone compiled for them instead. Both compute the same
 // bits (an fma rounds once either way), and so does the JIT.
@@ -151,6 +151,9 @@ MXCORE_CPU_FMA_UNARY(Cosh)
 MXCORE_CPU_FMA_UNARY(ArcSin)
 MXCORE_CPU_FMA_UNARY(ArcCos)
 MXCORE_CPU_FMA_UNARY(ArcTan)
+MXCORE_CPU_FMA_UNARY(ArcSinh)
+MXCORE_CPU_FMA_UNARY(ArcCosh)
+MXCORE_CPU_FMA_UNARY(ArcTanh)
 MXCORE_CPU_FMA_UNARY(Erf)
 MXCORE_CPU_FMA_UNARY(Log)
 MXCORE_CPU_FMA_UNARY(Log2)
