@@ -3,14 +3,12 @@ images) read their taps into registers (src/backend/cpu/conv_single_channel.h).
 Results against a float64 NumPy reference, over strides, padding, dilation,
 flips, 1-D/2-D/3-D, output channel counts around the vector width and odd
 sizes; thread counts give the same bits."""
-import os
-import subprocess
-import sys
 
 import numpy as np
 import pytest
 
 import mxcore as mx
+from thread_helpers import stdout_per_thread_count
 
 
 def reference_conv(x, w, stride, padding, dilation, flip=False):
@@ -166,17 +164,7 @@ def test_compiled_equals_eager_and_threads_agree():
         "x = mx.array(rng.standard_normal((32, 28, 28, 1)).astype(np.float32))\n"
         "w = mx.array(rng.standard_normal((16, 3, 3, 1)).astype(np.float32))\n"
         "print(hashlib.sha256(np.array(mx.conv2d(x, w, padding=1)).tobytes()).hexdigest())\n")
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(
-        [os.path.dirname(os.path.dirname(os.path.abspath(mx.__file__))), env.get("PYTHONPATH", "")])
-    digests = set()
-    for threads in ("1", "2", "3"):
-        env["MXCORE_NUM_THREADS"] = threads
-        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                             text=True, timeout=120)
-        assert out.returncode == 0, out.stderr
-        digests.add(out.stdout.strip())
-    assert len(digests) == 1
+    assert len(set(stdout_per_thread_count(code))) == 1
 
 
 def test_non_finite_weights_propagate_like_the_padding_zeros():

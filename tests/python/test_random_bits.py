@@ -3,14 +3,12 @@ rounds, the generator MLX uses): each key's words are counters i hashed with
 i + half (+1 for an odd count), the pair written half a block apart. Large
 single keys (split across the pool, AVX2 clone), many keys, narrow dtypes
 whose bytes end mid-word, and the same bits whatever the thread count."""
-import os
-import subprocess
-import sys
 
 import numpy as np
 import pytest
 
 import mxcore as mx
+from thread_helpers import stdout_per_thread_count
 
 
 def threefry(k0, k1, c0, c1):
@@ -65,14 +63,4 @@ def test_thread_count_does_not_change_the_bits():
             "a = mx.random.bits((3, 70001), 4, key=mx.random.key(11))\n"
             "b = mx.random.uniform(shape=(1 << 19,), key=mx.random.key(12))\n"
             "print(hashlib.sha256(np.array(a).tobytes() + np.array(b).tobytes()).hexdigest())\n")
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(
-        [os.path.dirname(os.path.dirname(os.path.abspath(mx.__file__))), env.get("PYTHONPATH", "")])
-    digests = set()
-    for threads in ("1", "2", "3"):
-        env["MXCORE_NUM_THREADS"] = threads
-        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                             text=True, timeout=120)
-        assert out.returncode == 0, out.stderr
-        digests.add(out.stdout.strip())
-    assert len(digests) == 1
+    assert len(set(stdout_per_thread_count(code))) == 1
