@@ -167,6 +167,38 @@ def test_square_power_is_x_times_x(dtype):
                                atol=1e-4)
 
 
+def test_general_float_power_correctly_rounded_with_cs_special_values():
+    # pow in double (kernel_math.h pow_float): exp(y log|x|), C's specials.
+    xs = np.exp(RNG.uniform(-20, 20, 50000)).astype(np.float32)
+    ys = RNG.uniform(-8, 8, 50000).astype(np.float32)
+    got = np.array(mx.power(mx.array(xs), mx.array(ys)))
+    ref = xs.astype(np.float64) ** ys.astype(np.float64)
+    with np.errstate(all="ignore"):
+        ref32 = ref.astype(np.float32)
+    normal = np.isfinite(ref32) & (np.abs(ref32) >= np.finfo(np.float32).tiny)
+    assert ulps(got[normal], ref[normal]).max() <= 0.5000001
+    assert np.array_equal(np.isinf(got), np.isinf(ref32))
+    assert np.array_equal(got, np.array(mx.compile(mx.power)(mx.array(xs), mx.array(ys))))
+    base = np.array([0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 2.0, -2.0, np.inf, -np.inf, np.nan, 1e-45,
+                     -3.0], np.float32)
+    expo = np.array([0.0, -0.0, 1.0, -1.0, 2.5, -2.5, 5.0, -5.0, 7.0, np.inf, -np.inf, np.nan,
+                     0.3, 1e10, 33.0], np.float32)
+    bx, by = (g.ravel() for g in np.meshgrid(base, expo))
+    with np.errstate(all="ignore"):
+        want = np.power(bx, by)
+    g = np.array(mx.power(mx.array(bx), mx.array(by)))
+    assert np.array_equal(g, want, equal_nan=True)
+    numbers = ~np.isnan(want)
+    assert np.array_equal(np.signbit(g[numbers]), np.signbit(want[numbers]))
+    # A scalar exponent runs its own eager loop: the same bits as compiled.
+    x = mx.array(np.abs(RNG.standard_normal(5000)).astype(np.float32) * 3)
+    for e in (2.2, -0.7, 1.5, 7.0):
+        eager = np.array(x ** e)
+        assert np.array_equal(eager, np.array(mx.compile(lambda a: a ** e)(x)))
+        e32 = np.float64(np.float32(e))  # the exponent as the float32 array holds it
+        assert ulps(eager, np.array(x).astype(np.float64) ** e32).max() <= 0.5000001
+
+
 @pytest.mark.parametrize("n", [3, 4, -1, -2])
 def test_small_integer_powers_of_floats_within_half_an_ulp(n):
     # In double and rounded to float (kernel_ops.h pow_small_int): x ** 3 of

@@ -323,17 +323,14 @@ inline double exp_wide(double x) {
   return p * scale;
 }
 
-// log(1 + u) in double for u >= 0 (inf and NaN too; callers select the
-// rest): 1 + u = 2^e * m with m in [sqrt(1/2), sqrt(2)), log m = 2 atanh(s),
+// log(w) in double for a positive, finite, normal w (callers select the
+// rest): w = 2^e * m with m in [sqrt(1/2), sqrt(2)), log m = 2 atanh(s),
 // s = (m - 1) / (m + 1) (|s| <= 0.172: the series to s^19 leaves below
-// 2^-52), and Kahan's factor u / ((1 + u) - 1) restores what rounding 1 + u
-// lost, so tiny u keep their precision.
-inline double log1p_wide(double u) {
-  const double w = 1.0 + u;
+// 2^-52). The exponent is read as a double without an integer conversion
+// (AVX2 has none for 64-bit integers): 2^52 + field, minus 2^52 + 1023.
+inline double log_wide(double w) {
   uint64_t bits;
   __builtin_memcpy(&bits, &w, sizeof(bits));
-  // The exponent as a double without an integer conversion (AVX2 has none
-  // for 64-bit integers): 2^52 + field, read as a double, minus 2^52 + 1023.
   const uint64_t ebits = (bits >> 52) | 0x4330000000000000ULL;
   double e;
   __builtin_memcpy(&e, &ebits, sizeof(e));
@@ -354,11 +351,45 @@ inline double log1p_wide(double u) {
   p = p * z + 1.0 / 7;
   p = p * z + 1.0 / 5;
   p = p * z + 1.0 / 3;
-  const double log_w = e * 0.6931471805599453 + 2.0 * (s + s * z * p);
+  return e * 0.6931471805599453 + 2.0 * (s + s * z * p);
+}
+
+// log(1 + u) in double for u >= 0 (inf and NaN too): log_wide(1 + u) times
+// Kahan's factor u / ((1 + u) - 1), which restores what rounding 1 + u
+// lost, so tiny u keep their precision.
+inline double log1p_wide(double u) {
+  const double w = 1.0 + u;
   const double d = w - 1.0;
-  double r = d == 0.0 ? u : log_w * (u / d);
+  double r = d == 0.0 ? u : log_wide(w) * (u / d);
   r = w == traits::numeric_limits<double>::infinity() ? w : r;
   return u != u ? u : r;
+}
+
+// pow of floats in double: exp(y log|x|) through log_wide (a float's
+// magnitude is a normal double: log|x| to ~2^-52) and exp_wide, the exponent
+// clamped to +-150 (beyond, the float result is 0 or inf either way),
+// rounded once to float. C's special values: pow(x, +-0) = 1 and
+// pow(1, y) = 1 even for NaN, pow(-1, +-inf) = 1, a finite negative base
+// needs an integer exponent (NaN otherwise) and an odd one keeps its sign.
+inline float pow_float(float x, float y) {
+  const double ax = math::fabs(static_cast<double>(x)), yd = y;
+  double ln = log_wide(ax);
+  ln = ax == 0.0 ? -traits::numeric_limits<double>::infinity() : ln;
+  ln = ax == traits::numeric_limits<double>::infinity() || ax != ax ? ax : ln;
+  double t = yd * ln;
+  t = t > 150.0 ? 150.0 : t;
+  t = t < -150.0 ? -150.0 : t;
+  double r = exp_wide(t);
+  const float half = y * 0.5f;
+  const bool integer = y == __builtin_truncf(y);
+  const bool odd = integer && half != __builtin_truncf(half);
+  r = (x < 0.0f || (x == 0.0f && math::copysign(1.0f, x) < 0.0f)) && odd ? -r : r;
+  float out = static_cast<float>(r);
+  const bool finite_negative = x < 0.0f && x > -traits::numeric_limits<float>::infinity();
+  out = finite_negative && !integer ? traits::numeric_limits<float>::quiet_NaN() : out;
+  out = ax == 1.0 && math::fabs(y) == traits::numeric_limits<float>::infinity() ? 1.0f : out;
+  out = y == 0.0f || x == 1.0f ? 1.0f : out;
+  return out;
 }
 
 // asinh, acosh and atanh of floats through log1p_wide, rounded once:

@@ -476,6 +476,7 @@ struct Power {
         if (e == 4.0f) return T(pow_small_int<4>(b));
         if (e == -1.0f) return T(pow_small_int<-1>(b));
         if (e == -2.0f) return T(pow_small_int<-2>(b));
+        return T(pow_float(b, e));
       }
       return T(math::pow(b, e));
     }

@@ -3,14 +3,17 @@
 // multiply-adds (exp, and erf, sigmoid, tanh, expm1 and logaddexp through
 // it; sin, cos and tan reduce in double with them) or long enough that
 // 8-wide vectors pay (log, log2, log10, log1p, erfinv; sinh, cosh, atan,
-// asin, acos, asinh, acosh and atanh in double). The library is built for baseline x86-64, where
-// each fma is a libm call and vectors are 4 wide; on a CPU with AVX2 and FMA
-// the loops run as a clone compiled for them instead. Both compute the same
-// bits (an fma rounds once either way), and so does the JIT.
+// asin, acos, asinh, acosh, atanh and pow in double). The library is built
+// for baseline x86-64, where each fma is a libm call and vectors are 4 wide;
+// on a CPU with AVX2 and FMA the loops run as a clone compiled for them
+// instead. Both compute the same bits (an fma rounds once either way), and
+// so does the JIT.
 //
 // No contraction of the remaining a * b + c in this file: the FMA clone must
 // round them as the baseline build and the JIT (cpp_dialect.cpp) do.
 #pragma GCC optimize("fp-contract=off")
+
+#include <cmath>
 
 #include "backend/cpu/binary.h"
 #include "backend/cpu/unary.h"
@@ -136,6 +139,112 @@ void fma_binary_op(const array& a, const array& b, array& out, Op op, const char
 
 void LogAddExp::eval_cpu(const std::vector<array>& inputs, array& out) {
   cpu::fma_binary_op(inputs[0], inputs[1], out, kernel_ops::LogAddExp{}, name());
+}
+
+namespace {
+// Whether an array holds one value (a scalar, maybe broadcast).
+bool is_one_value(const array& a) {
+  for (auto st : a.strides()) {
+    if (st != 0 && a.size() != 1) return false;
+  }
+  return a.size() > 0;
+}
+
+// Whether every element of a floating-point array is the one value v.
+bool is_scalar_value(const array& a, double v) {
+  if (!is_one_value(a)) return false;
+  const void* p = a.raw_data();
+  switch (a.dtype().val) {
+    case Dtype::Val::float32: return *static_cast<const float*>(p) == v;
+    case Dtype::Val::float64: return *static_cast<const double*>(p) == v;
+    case Dtype::Val::float16: return static_cast<float>(*static_cast<const float16_t*>(p)) == v;
+    case Dtype::Val::bfloat16: return static_cast<float>(*static_cast<const bfloat16_t*>(p)) == v;
+    default: return false;
+  }
+}
+
+// pow(x, 0.5) of kernel_ops::Power, as a unary functor.
+struct PowHalf {
+  template <typename T>
+    requires kernel_ops::is_float_v<T>
+  T operator()(T x) const {
+    using C = kernel_ops::compute_t<T>;
+    return T(kernel_ops::pow_half(C(x)));
+  }
+};
+
+// pow(x, n) of kernel_ops::Power for a small integer n, as a unary functor
+// (float compute types; doubles keep pow).
+template <int n>
+struct PowSmallInt {
+  template <typename T>
+    requires kernel_ops::is_float_v<T>
+  T operator()(T x) const {
+    using C = kernel_ops::compute_t<T>;
+    if constexpr (std::is_same_v<C, float>) {
+      return T(kernel_ops::pow_small_int<n>(C(x)));
+    } else {
+      return T(std::pow(C(x), C(n)));
+    }
+  }
+};
+
+// pow(x, e) of float compute types for one exponent e (any other than the
+// special ones above), as a unary functor: the loop then has no per-element
+// test of the exponent and vectorizes.
+struct PowScalar {
+  float e;
+  template <typename T>
+    requires kernel_ops::is_float_v<T>
+  T operator()(T x) const {
+    using C = kernel_ops::compute_t<T>;
+    if constexpr (std::is_same_v<C, float>) {
+      return T(kernel_ops::pow_float(C(x), e));
+    } else {
+      return T(std::pow(C(x), C(e)));
+    }
+  }
+};
+
+// The exponent of a float compute type array holding one value, as a float.
+float scalar_exponent(const array& a) {
+  const void* p = a.raw_data();
+  switch (a.dtype().val) {
+    case Dtype::Val::float32: return *static_cast<const float*>(p);
+    case Dtype::Val::float16: return static_cast<float>(*static_cast<const float16_t*>(p));
+    default: return static_cast<float>(*static_cast<const bfloat16_t*>(p));
+  }
+}
+} // namespace
+
+void Power::eval_cpu(const std::vector<array>& inputs, array& out) {
+  // A scalar exponent of 2, 0.5 or (in float) 3, 4, -1, -2 runs Power's own
+  // choice for it (x * x, the square root, a product in double) as a loop of
+  // its own: one the compiler vectorizes, without the per-element test of
+  // the exponent or a libm call.
+  if (is_floating_point(out.dtype())) {
+    if (is_scalar_value(inputs[1], 2.0)) {
+      cpu::binary_op(inputs[0], inputs[0], out, kernel_ops::Multiply{}, name());
+      return;
+    }
+    if (is_scalar_value(inputs[1], 0.5)) {
+      cpu::unary_op(inputs[0], out, PowHalf{}, name());
+      return;
+    }
+    if (out.dtype() != float64) {
+      if (is_scalar_value(inputs[1], 3.0)) return cpu::unary_op(inputs[0], out, PowSmallInt<3>{}, name());
+      if (is_scalar_value(inputs[1], 4.0)) return cpu::unary_op(inputs[0], out, PowSmallInt<4>{}, name());
+      if (is_scalar_value(inputs[1], -1.0)) return cpu::unary_op(inputs[0], out, PowSmallInt<-1>{}, name());
+      if (is_scalar_value(inputs[1], -2.0)) return cpu::unary_op(inputs[0], out, PowSmallInt<-2>{}, name());
+    }
+  }
+  // Other exponents: pow in double (kernel_math.h) for float compute types.
+  const Dtype t = out.dtype();
+  if ((t == float32 || t == float16 || t == bfloat16) && is_one_value(inputs[1])) {
+    cpu::fma_unary_op(inputs[0], out, PowScalar{scalar_exponent(inputs[1])}, name());
+    return;
+  }
+  cpu::fma_binary_op(inputs[0], inputs[1], out, kernel_ops::Power{}, name());
 }
 
 #define MXCORE_CPU_FMA_UNARY(NAME)                                    \
