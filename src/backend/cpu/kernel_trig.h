@@ -1,5 +1,6 @@
 // sin, cos and tan (and atan, asin, acos at the end) in float without
-// branches or library calls, so loops over them vectorize (glibc's sinf is a call per element: 5 ms for 1M floats).
+// branches or library calls, so loops over them vectorize (glibc's sinf is a
+// call per element: 5 ms for 1M floats).
 // After kernel_math.h in the JIT preamble, under the same rules: no standard
 // headers, no at-sign characters.
 //

@@ -94,13 +94,16 @@ __attribute__((target("avx2,fma"), flatten)) void fma_trig_loop(const T* s, int6
 
 template <typename Op, typename Trig>
 void fma_trig_op(const array& in, array& out, Op op, Trig trig, const char* name) {
-  if (cpu_has_fma() && (in.dtype() == float32 || in.dtype() == float16 || in.dtype() == bfloat16)) {
+  const Dtype t = in.dtype();
+  if (cpu_has_fma() && (t == float32 || t == float16 || t == bfloat16)) {
     dispatch_all_types(in.dtype(), [&](auto tag) {
       using T = MXCORE_TAG_TYPE(tag);
       if constexpr (std::is_same_v<T, float> || std::is_same_v<T, float16_t> ||
                     std::is_same_v<T, bfloat16_t>) {
-        unary_kernel_with<T, T>(in, out, [trig](const T* s, int64_t ss, T* d, int64_t ds,
-                                                int64_t n) { fma_trig_loop(s, ss, d, ds, n, trig); });
+        unary_kernel_with<T, T>(
+            in, out, [trig](const T* s, int64_t ss, T* d, int64_t ds, int64_t n) {
+              fma_trig_loop(s, ss, d, ds, n, trig);
+            });
       }
     });
     return;
@@ -232,10 +235,11 @@ void Power::eval_cpu(const std::vector<array>& inputs, array& out) {
       return;
     }
     if (out.dtype() != float64) {
-      if (is_scalar_value(inputs[1], 3.0)) return cpu::unary_op(inputs[0], out, PowSmallInt<3>{}, name());
-      if (is_scalar_value(inputs[1], 4.0)) return cpu::unary_op(inputs[0], out, PowSmallInt<4>{}, name());
-      if (is_scalar_value(inputs[1], -1.0)) return cpu::unary_op(inputs[0], out, PowSmallInt<-1>{}, name());
-      if (is_scalar_value(inputs[1], -2.0)) return cpu::unary_op(inputs[0], out, PowSmallInt<-2>{}, name());
+      const array& x = inputs[0];
+      if (is_scalar_value(inputs[1], 3.0)) return cpu::unary_op(x, out, PowSmallInt<3>{}, name());
+      if (is_scalar_value(inputs[1], 4.0)) return cpu::unary_op(x, out, PowSmallInt<4>{}, name());
+      if (is_scalar_value(inputs[1], -1.0)) return cpu::unary_op(x, out, PowSmallInt<-1>{}, name());
+      if (is_scalar_value(inputs[1], -2.0)) return cpu::unary_op(x, out, PowSmallInt<-2>{}, name());
     }
   }
   // Other exponents: pow in double (kernel_math.h) for float compute types.
