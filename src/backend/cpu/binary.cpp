@@ -1,7 +1,8 @@
 // CPU kernels of the binary arithmetic primitives through their kernel_ops
 // functors. Comparisons and logical ops are in binary_compare.cpp, bitwise
-// ops in binary_bitwise.cpp, the transcendental ones in binary_math.cpp: one
-// translation unit each, so they build in parallel.
+// ops in binary_bitwise.cpp, the transcendental ones in binary_math.cpp and
+// unary_fma.cpp (logaddexp, power): one translation unit each, so they build
+// in parallel.
 #include "backend/cpu/binary.h"
 #include "primitives/elementwise.h"
 

@@ -292,11 +292,11 @@ inline float tanh_float(float x) {
   return math::copysign(a < 0.625f ? p : big, x);
 }
 
-// e^x in double for |x| <= 104 (callers clamp): n = rint(x / ln2) by the
-// 1.5 * 2^52 trick, x - n ln2 in two parts (n * hi is exact), e^r's Taylor
-// series to r^11 (|r| <= ln2 / 2: below 2^-48 of the sum), times 2^n made
-// from its bits. Plain operations: nothing for GCC to keep out of a
-// vectorized loop.
+// e^x in double for |x| up to a few hundred (callers clamp; 2^n must stay a
+// normal double): n = rint(x / ln2) by the 1.5 * 2^52 trick, x - n ln2 in
+// two parts (n * hi is exact), e^r's Taylor series to r^11 (|r| <= ln2 / 2:
+// below 2^-48 of the sum), times 2^n made from its bits. Plain operations:
+// nothing for GCC to keep out of a vectorized loop.
 inline double exp_wide(double x) {
   const double t = x * 1.4426950408889634 + 6755399441055744.0;
   const double n = t - 6755399441055744.0;

@@ -1,7 +1,7 @@
 // CPU kernels of the unary elementwise primitives: each applies its
-// kernel_ops functor, the one definition of its scalar math. The
-// transcendental ones are in unary_exp_log.cpp and unary_trig.cpp (separate
-// translation units build in parallel).
+// kernel_ops functor, the one definition of its scalar math. The roots are
+// in unary_exp_log.cpp and the transcendental ones in unary_fma.cpp
+// (separate translation units build in parallel).
 #include "backend/cpu/unary.h"
 #include "primitives/elementwise.h"
 
