@@ -77,6 +77,25 @@ void Writer::arguments() {
   }
 }
 
+// Inside the loop, one branchy scalar op (power's special cases) would keep
+// GCC from vectorizing the whole loop; before it, the op runs once.
+void Writer::loop_invariants(const char* indent) {
+  auto invariant = [&](const std::string& name) {
+    if (p.find_input(name)) {
+      auto k = kind_of(name);
+      return k == InputKind::constant || k == InputKind::scalar;
+    }
+    return std::find(invariants.begin(), invariants.end(), name) != invariants.end();
+  };
+  for (auto& n : p.tape) {
+    if (n.kind == NodeKind::reduce || n.inputs.empty()) continue;
+    if (std::all_of(n.inputs.begin(), n.inputs.end(), invariant)) {
+      node(n, indent);
+      invariants.push_back(n.name);
+    }
+  }
+}
+
 void Writer::body(const char* indent, const ElementFn& load, const ElementFn& store,
                   const std::vector<std::string>& as_values) {
   auto is_value = [&](const std::string& name) {
@@ -90,7 +109,11 @@ void Writer::body(const char* indent, const ElementFn& load, const ElementFn& st
          << (is_value(in.name) ? load(in.name) : d.load(in.dtype, load(in.name))) << ";\n";
     }
   }
-  for (auto& n : p.tape) node(n, indent);
+  for (auto& n : p.tape) {
+    if (std::find(invariants.begin(), invariants.end(), n.name) == invariants.end()) {
+      node(n, indent);
+    }
+  }
   for (auto& o : p.outputs) {
     os << indent << store(o.name) << " = "
        << (is_value(o.name) ? o.value : d.store(o.dtype, o.value)) << ";\n";
@@ -105,6 +128,7 @@ void Writer::body(const char* indent, const ElementFn& load, const ElementFn& st
 void Writer::range_contiguous() {
   os << "void " << d.kernel_name(p, v) << "(void** args, int64_t begin, int64_t end) {\n";
   arguments();
+  loop_invariants("  ");
   std::vector<std::string> blocked; // inputs, then outputs
   std::vector<Dtype> blocked_types;
   for (size_t i = 0; i < p.inputs.size(); ++i) {
@@ -159,6 +183,7 @@ void Writer::range_strided() {
      << "(void** args, const int64_t* shape, const int64_t* strides,\n"
      << "    int64_t row_begin, int64_t row_end) {\n";
   arguments();
+  loop_invariants("  ");
   os << "  constexpr int N = " << N << ";\n"
      << "  const index_t inner = index_t(shape[N - 1]);\n";
   // Every input walked by strides; those broadcast along the inner dim are
@@ -229,6 +254,7 @@ void Writer::grid_contiguous() {
   os << d.grid_kernel_open(d.kernel_name(p, v), grid_kernel_args(d, p, v))
      << "  constexpr int N_PER_THREAD = " << v.work_per_thread << ";\n";
   arguments();
+  loop_invariants("  ");
   os << "  " << idx << " start = (" << idx << "(" << d.thread_position('x') << ") + " << idx
      << "(" << d.grid_size('x') << ") * " << idx << "(" << d.thread_position('y')
      << ")) * N_PER_THREAD;\n"
@@ -249,6 +275,7 @@ void Writer::grid_strided() {
   os << d.grid_kernel_open(d.kernel_name(p, v), grid_kernel_args(d, p, v))
      << "  constexpr int N_PER_THREAD = " << v.work_per_thread << ";\n";
   arguments();
+  loop_invariants("  ");
   if (!v.dynamic_ndim) os << "  constexpr int ndim = " << v.ndim << ";\n";
   const auto px = d.thread_position('x'), py = d.thread_position('y'),
              pz = d.thread_position('z');

@@ -20,6 +20,7 @@ struct Writer {
   const FusedProgram& p;
   const KernelVariant& v;
   std::ostringstream os;
+  std::vector<std::string> invariants; // nodes loop_invariants() wrote
 
   Writer(const Dialect& d, const FusedProgram& p, const KernelVariant& v) : d(d), p(p), v(v) {}
 
@@ -35,6 +36,9 @@ struct Writer {
   // Loop-invariant values (constants, scalars) and, for range dialects, the
   // buffer pointers bound from `void** args`, in input order.
   void arguments();
+  // Tape nodes whose inputs are all constants, scalars or such nodes (Adam's
+  // 1 - b1**step): written once before the loop, and left out of body().
+  void loop_invariants(const char* indent);
   // Reads the per-element inputs, runs the tape, stores the outputs. Inputs
   // and outputs named in `as_values` are read and written as value_type
   // (block scratch the loop's caller converts), not through load / store.
