@@ -82,10 +82,50 @@ array matmul(const array& in_a, const array& in_b, StreamOrDevice s) {
   return full == p.out_shape ? out : reshape(out, p.out_shape, stream);
 }
 
+namespace {
+
+void check_addmm_c(const Shape& c, const Shape& out) {
+  bool fits = c.size() <= out.size();
+  for (size_t i = 0; fits && i < c.size(); ++i) {
+    auto n = c[c.size() - 1 - i];
+    fits = n == 1 || n == out[out.size() - 1 - i];
+  }
+  if (!fits) {
+    throw std::invalid_argument("[addmm] Input c with shape " + shape_str(c) +
+                                " cannot be broadcast to the output shape " + shape_str(out) +
+                                ".");
+  }
+}
+
+} // namespace
+
 array addmm(array c, array a, array b, const float& alpha, const float& beta,
             StreamOrDevice s) {
   auto stream = to_stream(s);
   auto out_type = promote_types(promote_types(a.dtype(), b.dtype()), c.dtype());
+  // A stack of matrices times one matrix (a Linear layer over a batch of
+  // sequences) is a single product, as in matmul: the batch folds into the
+  // rows, so the weight's gradient is one product too, not one per batch
+  // entry summed.
+  if (a.ndim() > 2 && b.ndim() == 2 && a.shape(-1) == b.shape(0) && is_inexact(out_type)) {
+    Shape out_shape = a.shape();
+    out_shape.back() = b.shape(1);
+    check_addmm_c(c.shape(), out_shape);
+    int64_t rows = 1;
+    for (int i = 0; i + 1 < a.ndim(); ++i) rows *= a.shape(i);
+    const int rows_i = static_cast<int>(rows);
+    array a2 = reshape(astype(a, out_type, stream), {rows_i, a.shape(-1)}, stream);
+    c = astype(c, out_type, stream);
+    const int c_last = c.ndim() > 0 ? c.shape(-1) : 1;
+    // A bias (one row for every row) broadcasts as a view; anything else is
+    // laid out over the batch first.
+    array c2 = c.size() == size_t(c_last)
+        ? broadcast_to(reshape(c, {1, c_last}, stream), {rows_i, b.shape(1)}, stream)
+        : reshape(broadcast_to(c, out_shape, stream), {rows_i, b.shape(1)}, stream);
+    array out(Shape{rows_i, b.shape(1)}, out_type, std::make_shared<AddMM>(stream, alpha, beta),
+              {a2, astype(b, out_type, stream), c2});
+    return reshape(out, out_shape, stream);
+  }
   const bool a_vec = a.ndim() == 1, b_vec = b.ndim() == 1;
   auto p = prepare_matmul(std::move(a), std::move(b), out_type, "addmm", /*allow_integer=*/false,
                           stream);
@@ -93,12 +133,7 @@ array addmm(array c, array a, array b, const float& alpha, const float& beta,
   full.back() = p.b.shape(-1);
   // c broadcasts against the result as the caller sees it.
   c = astype(c, out_type, stream);
-  Shape c_shape = broadcast_shapes(c.shape(), p.out_shape);
-  if (c_shape != p.out_shape) {
-    throw std::invalid_argument("[addmm] Input c with shape " + shape_str(c.shape()) +
-                                " cannot be broadcast to the output shape " +
-                                shape_str(p.out_shape) + ".");
-  }
+  check_addmm_c(c.shape(), p.out_shape);
   c = broadcast_to(c, p.out_shape, stream);
   if (a_vec || b_vec) c = reshape(c, full, stream);
   array out(full, out_type, std::make_shared<AddMM>(stream, alpha, beta), {p.a, p.b, c});

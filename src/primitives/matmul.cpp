@@ -5,6 +5,7 @@
 
 #include "mxcore/ops.h"
 #include "ops/util.h"
+#include "primitives/shape.h"
 
 namespace mxcore {
 
@@ -17,6 +18,24 @@ array adjoint(const array& x, Stream s) {
   std::swap(axes[x.ndim() - 1], axes[x.ndim() - 2]);
   array y = transpose(x, axes, s);
   return x.dtype() == complex64 ? conjugate(y, s) : y;
+}
+
+bool is_transposed_matrix(const array& x) {
+  return x.ndim() == 2 && x.has_primitive() && typeid(x.primitive()) == typeid(Transpose);
+}
+
+// d(a @ b)/da = cotan @ b^H, d/db = a^H @ cotan. When the operand is itself a
+// transposed matrix (x @ w.T in a Linear layer), the transpose's own vjp
+// turns that product around again; computing it turned around, (b cotan^H)^H
+// or (cotan^H a)^H, lets the two transposes cancel and hands w a row-major
+// gradient (an optimizer's update would otherwise read it column by column).
+array matmul_cotangent(int arg, const array& a, const array& b, const array& cotan, Stream s) {
+  if (arg == 0) {
+    return is_transposed_matrix(a) ? adjoint(matmul(b, adjoint(cotan, s), s), s)
+                                   : matmul(cotan, adjoint(b, s), s);
+  }
+  return is_transposed_matrix(b) ? adjoint(matmul(adjoint(cotan, s), a, s), s)
+                                 : matmul(adjoint(a, s), cotan, s);
 }
 
 // Moves a batch axis to the front; unbatched operands broadcast against the
@@ -85,9 +104,7 @@ std::vector<array> Matmul::vjp(const std::vector<array>& primals,
   const array& cotan = cotangents[0];
   std::vector<array> vjps;
   for (int arg : argnums) {
-    // d/da: (M, N) @ (N, K); d/db: (K, M) @ (M, N).
-    vjps.push_back(arg == 0 ? matmul(cotan, adjoint(primals[1], s), s)
-                            : matmul(adjoint(primals[0], s), cotan, s));
+    vjps.push_back(matmul_cotangent(arg, primals[0], primals[1], cotan, s));
   }
   return vjps;
 }
@@ -130,16 +147,15 @@ std::vector<array> AddMM::vjp(const std::vector<array>& primals,
                               const std::vector<array>&) {
   auto s = stream();
   const array& cotan = cotangents[0];
-  array alpha(alpha_, cotan.dtype());
+  // x * 1 is x for every float (NaN and -0 included): the usual alpha =
+  // beta = 1 costs no pass over the cotangents.
+  auto scaled = [&](const array& x, float k) {
+    return k == 1.0f ? x : multiply(x, array(k, x.dtype()), s);
+  };
   std::vector<array> vjps;
   for (int arg : argnums) {
-    if (arg == 0) {
-      vjps.push_back(multiply(matmul(cotan, adjoint(primals[1], s), s), alpha, s));
-    } else if (arg == 1) {
-      vjps.push_back(multiply(matmul(adjoint(primals[0], s), cotan, s), alpha, s));
-    } else {
-      vjps.push_back(multiply(cotan, array(beta_, cotan.dtype()), s));
-    }
+    vjps.push_back(arg < 2 ? scaled(matmul_cotangent(arg, primals[0], primals[1], cotan, s), alpha_)
+                           : scaled(cotan, beta_));
   }
   return vjps;
 }
