@@ -121,7 +121,18 @@ struct Prod {
   }
 };
 
+// Eight float lanes (two SSE registers at the library's baseline, one AVX
+// register where the compiler may use it).
+typedef float f32x8 __attribute__((vector_size(32)));
+
 struct Max {
+  // Float folds as whole-vector selects (vector_fold below): written per
+  // element, GCC keeps the NaN test a branch and vectorizes nothing, and on
+  // random data the branch mispredicts (max pooling's 2x2 windows: 2.6 ns a
+  // value).
+  static f32x8 fold_vector(f32x8 acc, f32x8 x) {
+    return (x > acc) | ((x != x) & (acc == acc)) ? x : acc;
+  }
   template <typename T>
   using out_t = T;
   template <typename T>
@@ -149,6 +160,9 @@ struct Max {
 };
 
 struct Min {
+  static f32x8 fold_vector(f32x8 acc, f32x8 x) {
+    return (x < acc) | ((x != x) & (acc == acc)) ? x : acc;
+  }
   template <typename T>
   using out_t = T;
   template <typename T>

@@ -65,6 +65,26 @@ inline A load(T x) {
   return detail::cast_scalar<A>(x);
 }
 
+// Ops whose float fold has a vector form (Op::fold_vector on f32x8): the
+// same select per lane, so the same results.
+template <typename Op, typename A, typename T, typename = void>
+constexpr bool vector_fold = false;
+template <typename Op, typename A, typename T>
+constexpr bool vector_fold<Op, A, T, std::void_t<decltype(&Op::fold_vector)>> =
+    std::is_same_v<A, float> && std::is_same_v<T, float>;
+
+// part[0, 8 * vectors) folds x[0, 8 * vectors) lane by lane, through vectors.
+template <int vectors, typename Op>
+inline void fold_vectors(float* part, const float* x) {
+  for (int k = 0; k < vectors; ++k) {
+    reduce_ops::f32x8 a, v;
+    __builtin_memcpy(&a, part + 8 * k, sizeof(a));
+    __builtin_memcpy(&v, x + 8 * k, sizeof(v));
+    a = Op::fold_vector(a, v);
+    __builtin_memcpy(part + 8 * k, &a, sizeof(a));
+  }
+}
+
 // Folds the contiguous x[0, n) into acc through `lanes` independent lanes
 // (element i into lane i % lanes), which then fold in order, then the tail.
 template <int lanes, typename Op, typename A, typename T>
@@ -72,6 +92,9 @@ void fold_lanes(const T* x, int64_t n, A& acc) {
   A part[lanes];
   for (int l = 0; l < lanes; ++l) part[l] = Op::template init<A>();
   int64_t i = 0;
+  if constexpr (vector_fold<Op, A, T> && lanes % 8 == 0) {
+    for (; i + lanes <= n; i += lanes) fold_vectors<lanes / 8, Op>(part, x + i);
+  }
   for (; i + lanes <= n; i += lanes) {
     for (int l = 0; l < lanes; ++l) Op::fold(part[l], load<A>(x[i + l]));
   }
@@ -141,7 +164,11 @@ struct Loops {
         for (int64_t l = 0; l < strip; ++l) v[l] = acc[j0 + l];
         for (int64_t k = k0; k < k1; ++k) {
           const T* __restrict xk = x + k * s + j0;
-          for (int64_t l = 0; l < strip; ++l) Op::fold(v[l], load<A>(xk[l]));
+          if constexpr (vector_fold<Op, A, T>) {
+            fold_vectors<strip / 8, Op>(v, xk);
+          } else {
+            for (int64_t l = 0; l < strip; ++l) Op::fold(v[l], load<A>(xk[l]));
+          }
         }
         for (int64_t l = 0; l < strip; ++l) acc[j0 + l] = v[l];
       }
