@@ -46,6 +46,8 @@ class _Pool(Module):
         out = [(s - k) // st + 1 for s, k, st in zip(spatial, self._kernel_size, self._stride)]
         if any(o <= 0 for o in out):
             raise ValueError(f"[{type(self).__name__}] The kernel {self._kernel_size} is larger than the padded input {tuple(spatial)}.")
+        if self._stride == self._kernel_size:
+            return self._non_overlapping(x, out)
         windows = []
         for offset in itertools.product(*(range(k) for k in self._kernel_size)):
             index = (slice(None),) + tuple(
@@ -53,6 +55,22 @@ class _Pool(Module):
             )
             windows.append(x[index])
         return type(self)._reduce(mx.stack(windows, axis=-1), axis=-1)
+
+
+    def _non_overlapping(self, x, out):
+        # Windows that tile the input are axes of a reshape: one reduction
+        # forward, one elementwise pass back (stacked strided slices cost a
+        # copy per window offset, and a scatter per offset in the gradient).
+        kernel = self._kernel_size
+        crop = tuple(o * k for o, k in zip(out, kernel))
+        if crop != tuple(x.shape[1:-1]):
+            x = x[(slice(None),) + tuple(slice(0, c) for c in crop)]
+        split = [x.shape[0]]
+        for o, k in zip(out, kernel):
+            split += [o, k]
+        x = x.reshape(split + [x.shape[-1]])
+        axes = tuple(2 + 2 * i for i in range(len(kernel)))
+        return type(self)._reduce(x, axis=axes)
 
 
 class _MaxPool(_Pool):
