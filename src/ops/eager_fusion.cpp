@@ -11,7 +11,7 @@ namespace mxcore::detail {
 
 std::vector<array> run_fused(const void* op_id, std::vector<uint64_t> settings,
                              const std::vector<array>& inputs, StreamOrDevice s,
-                             const Composite& composite) {
+                             const Composite& composite, bool shapeless) {
   const Device& device = default_device();
   const bool fusable =
       device.type == Device::cpu && to_stream(s) == default_stream(device) &&
@@ -24,8 +24,7 @@ std::vector<array> run_fused(const void* op_id, std::vector<uint64_t> settings,
   ArrayFnWithExtra fn = [&composite](const std::vector<array>& in) {
     return ArraysAndExtra{composite(in), nullptr};
   };
-  return compile_call(fn, reinterpret_cast<std::uintptr_t>(op_id), /*shapeless=*/true, settings,
-                      inputs)
+  return compile_call(fn, reinterpret_cast<std::uintptr_t>(op_id), shapeless, settings, inputs)
       .first;
 }
 

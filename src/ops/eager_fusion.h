@@ -1,4 +1,4 @@
-// Composite ops called eagerly (softmax, logsumexp, layer and RMS norm) run
+// Composite ops called eagerly (softmax, logsumexp, layer and RMS norm, rope) run
 // as one shapeless compiled function per op and settings: the fused row
 // kernel a compiled program gets (one pass over each row where the
 // composite's primitives take five), from the first call on (while its
@@ -21,9 +21,11 @@ using Composite = std::function<std::vector<array>(const std::vector<array>&)>;
 
 // composite(inputs), fused when it applies. `op_id` names the op (the
 // address of a static), `settings` every non-array argument the composite
-// depends on (axes, flags, eps bits).
+// depends on (axes, flags, eps bits). A composite that reads its inputs'
+// shapes (slices, reshapes to given shapes) is traced once per shape
+// (shapeless = false).
 std::vector<array> run_fused(const void* op_id, std::vector<uint64_t> settings,
                              const std::vector<array>& inputs, StreamOrDevice s,
-                             const Composite& composite);
+                             const Composite& composite, bool shapeless = true);
 
 } // namespace mxcore::detail

@@ -158,35 +158,48 @@ array rope(const array& x, int dims, bool traditional, std::optional<float> base
   const int batch = x.shape(0);
   const int length = x.shape(-2);
   const int feat = x.shape(-1);
-  // theta[b, p, j] = (offset[b] + p) * scale * inv_freq[j], inv_freq[j] = base^(-j / half);
-  // laid out (B or 1, 1, T, half) against the input as (B, rest, T, D).
-  array first = reshape(offset, {-1, 1, 1}, s);
-  array positions = multiply(astype(add(first, arange(0, length, 1, s), s), ct, s),
-                             array(double(scale), ct), s);
-  array inv_freqs = freqs
-      ? reciprocal(astype(*freqs, ct, s), s)
-      : exp(multiply(astype(arange(0, -half, -1, s), ct, s),
-                     array(std::log(double(*base)) / half, ct), s), s);
-  array theta = multiply(expand_dims(positions, -1, s), inv_freqs, s);
-  array cosv = cos(theta, s);
-  array sinv = sin(theta, s);
+  const Shape x_shape = x.shape();
+  // in = {x, offset[, freqs]}.
+  auto composite = [=](const std::vector<array>& in) -> std::vector<array> {
+    // theta[b, p, j] = (offset[b] + p) * scale * inv_freq[j], inv_freq[j] = base^(-j / half);
+    // laid out (B or 1, 1, T, half) against the input as (B, rest, T, D).
+    array first = reshape(in[1], {-1, 1, 1}, s);
+    array positions = multiply(astype(add(first, arange(0, length, 1, s), s), ct, s),
+                               array(double(scale), ct), s);
+    array inv_freqs = in.size() > 2
+        ? reciprocal(astype(in[2], ct, s), s)
+        : exp(multiply(astype(arange(0, -half, -1, s), ct, s),
+                       array(std::log(double(*base)) / half, ct), s), s);
+    array theta = multiply(expand_dims(positions, -1, s), inv_freqs, s);
+    array cosv = cos(theta, s);
+    array sinv = sin(theta, s);
 
-  array xs = astype(reshape(x, {batch, -1, length, feat}, s), ct, s);
-  const int m = xs.shape(1);
-  array x1 = traditional ? slice(xs, {0, 0, 0, 0}, {batch, m, length, dims}, {1, 1, 1, 2}, s)
-                         : slice(xs, {0, 0, 0, 0}, {batch, m, length, half}, s);
-  array x2 = traditional ? slice(xs, {0, 0, 0, 1}, {batch, m, length, dims}, {1, 1, 1, 2}, s)
-                         : slice(xs, {0, 0, 0, half}, {batch, m, length, dims}, s);
-  array r1 = subtract(multiply(x1, cosv, s), multiply(x2, sinv, s), s);
-  array r2 = add(multiply(x1, sinv, s), multiply(x2, cosv, s), s);
-  array rotated = traditional
-      ? reshape(stack({r1, r2}, -1, s), {batch, m, length, dims}, s)
-      : concatenate({r1, r2}, -1, s);
-  if (dims < feat) {
-    rotated = concatenate(
-        {rotated, slice(xs, {0, 0, 0, dims}, {batch, m, length, feat}, s)}, -1, s);
-  }
-  return reshape(astype(rotated, t, s), x.shape(), s);
+    array xs = astype(reshape(in[0], {batch, -1, length, feat}, s), ct, s);
+    const int m = xs.shape(1);
+    array x1 = traditional ? slice(xs, {0, 0, 0, 0}, {batch, m, length, dims}, {1, 1, 1, 2}, s)
+                           : slice(xs, {0, 0, 0, 0}, {batch, m, length, half}, s);
+    array x2 = traditional ? slice(xs, {0, 0, 0, 1}, {batch, m, length, dims}, {1, 1, 1, 2}, s)
+                           : slice(xs, {0, 0, 0, half}, {batch, m, length, dims}, s);
+    array r1 = subtract(multiply(x1, cosv, s), multiply(x2, sinv, s), s);
+    array r2 = add(multiply(x1, sinv, s), multiply(x2, cosv, s), s);
+    array rotated = traditional
+        ? reshape(stack({r1, r2}, -1, s), {batch, m, length, dims}, s)
+        : concatenate({r1, r2}, -1, s);
+    if (dims < feat) {
+      rotated = concatenate(
+          {rotated, slice(xs, {0, 0, 0, dims}, {batch, m, length, feat}, s)}, -1, s);
+    }
+    return {reshape(astype(rotated, t, s), x_shape, s)};
+  };
+  // One fused call (a decoding step ropes q and k of every layer: two
+  // dozen small ops each, one by one), traced per shape: the composite
+  // slices and reshapes to x's.
+  static const char op_id = 0;
+  std::vector<uint64_t> key{uint64_t(dims), uint64_t(traditional), uint64_t(bool(freqs)),
+                            eps_bits(base.value_or(0.0f)), eps_bits(scale)};
+  std::vector<array> inputs{x, offset};
+  if (freqs) inputs.push_back(*freqs);
+  return detail::run_fused(&op_id, std::move(key), inputs, s, composite, /*shapeless=*/false)[0];
 }
 
 array scaled_dot_product_attention(const array& q, const array& k, const array& v, float scale,

@@ -174,6 +174,54 @@ def test_rope_freqs_grad_and_errors():
         mx.fast.rope(arr(x), 8, traditional=False, base=None, scale=1.0, offset=0)
 
 
+@pytest.mark.parametrize("traditional", [False, True])
+def test_rope_fused_call_per_shape(traditional):
+    # Eager rope is one fused call traced per shape: a prompt, then decoding
+    # steps of one position with growing offsets, a batch with per-row
+    # offsets, then the prompt's shape again.
+    r = rng(5)
+    cases = [((1, 8, 64, 32), 0), ((1, 8, 1, 32), 64), ((1, 8, 1, 32), 65),
+             ((2, 4, 5, 32), np.array([3, 17], np.int32)), ((1, 8, 64, 32), 7),
+             ((3, 1, 24), 2)]
+    for shape, offset in cases:
+        x = r.standard_normal(shape).astype(np.float32)
+        off = mx.array(offset) if isinstance(offset, np.ndarray) else offset
+        out = mx.fast.rope(mx.array(x), 24, traditional=traditional, base=10000.0, scale=1.0,
+                           offset=off)
+        assert out.shape == shape
+        if isinstance(offset, np.ndarray):
+            expect = np.stack([ref_rope(x[b:b + 1], 24, traditional, 10000.0, 1.0, int(o))[0]
+                               for b, o in enumerate(offset)])
+        else:
+            expect = ref_rope(x, 24, traditional, 10000.0, 1.0, offset)
+        np.testing.assert_allclose(npa(out), expect, rtol=2e-5, atol=2e-5)
+        # Inside mx.compile the composite is traced with the caller's graph:
+        # the same values.
+        f = mx.compile(lambda v, o=off: mx.fast.rope(v, 24, traditional=traditional,
+                                                      base=10000.0, scale=1.0, offset=o))
+        np.testing.assert_allclose(npa(f(mx.array(x))), npa(out), rtol=1e-6, atol=1e-6)
+
+
+def test_rope_float16_and_offset_array_grad():
+    x = rng(6).standard_normal((1, 2, 3, 8)).astype(np.float16)
+    out = mx.fast.rope(mx.array(x), 8, traditional=False, base=100.0, scale=1.0,
+                       offset=mx.array(4))
+    assert out.dtype == mx.float16
+    np.testing.assert_allclose(npa(out), ref_rope(x, 8, False, 100.0, 1.0, 4), atol=5e-3)
+    c = rng(7).standard_normal((1, 2, 3, 8)).astype(np.float32)
+    xf = mx.array(x.astype(np.float32))
+    g = mx.grad(lambda v: (mx.fast.rope(v, 8, traditional=False, base=100.0, scale=1.0,
+                                        offset=mx.array(4)) * mx.array(c)).sum())(xf)
+    # The transpose of a rotation by theta is the rotation by -theta.
+    half = 4
+    theta = (4 + np.arange(3))[:, None] * 100.0 ** (-np.arange(half) / half)
+    cos, sin = np.cos(theta), np.sin(theta)
+    expect = np.empty_like(c, dtype=np.float64)
+    expect[..., :half] = c[..., :half] * cos + c[..., half:] * sin
+    expect[..., half:] = -c[..., :half] * sin + c[..., half:] * cos
+    np.testing.assert_allclose(npa(g), expect, rtol=1e-5, atol=1e-6)
+
+
 # ---------------------------------------------------------------- attention
 def ref_sdpa(q, k, v, scale, mask=None):
     q, k, v = (t.astype(np.float64) for t in (q, k, v))
