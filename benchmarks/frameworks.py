@@ -113,6 +113,9 @@ class Torch:
     def rsqrt(self, x):
         return self.torch.rsqrt(x)
 
+    def sqrt(self, x):
+        return self.torch.sqrt(x)
+
     def sigmoid(self, x):
         return self.torch.sigmoid(x)
 

@@ -1,9 +1,10 @@
 """Real steps in plain ops over a framework namespace (frameworks.py): an MLP
 training step on MNIST-shaped data, a small transformer LM training step, a
-CNN training step with batch norm, and llama-style greedy decoding with a
+CNN training step with batch norm, an MLP of Linear layers (x @ w.T + b, as
+nn.Linear stores w) trained with Adam, and llama-style greedy decoding with a
 fixed-size KV cache (reported in tokens/s). Each training step is value and
-grad of the loss plus an SGD update, compiled as one function; labels are
-one-hot so every framework runs the same ops (no gathers)."""
+grad of the loss plus an SGD (or Adam) update, compiled as one function;
+labels are one-hot so every framework runs the same ops (no gathers)."""
 import json
 import math
 import os
@@ -17,6 +18,7 @@ from harness import Workload
 from workloads_kernels import gelu, softmax
 
 LR = 0.01
+ADAM_LR, ADAM_B1, ADAM_B2, ADAM_EPS = 1e-3, 0.9, 0.999, 1e-8
 
 
 def cross_entropy(F, logits, onehot):
@@ -100,6 +102,53 @@ def train_step_workload(name, shape, frameworks, make_loss, params_np, batch_np)
     return w
 
 
+def linear_mlp_loss(F):
+    """Linear layers as nn.Linear keeps them: w is (out, in), y = x @ w.T + b."""
+    def loss(params, x, onehot):
+        h = x
+        for i in range(0, len(params) - 2, 2):
+            h = F.maximum(F.matmul(h, F.transpose(params[i], (1, 0))) + params[i + 1], 0.0)
+        logits = F.matmul(h, F.transpose(params[-2], (1, 0))) + params[-1]
+        return cross_entropy(F, logits, onehot)
+
+    return loss
+
+
+def adam_train_step_workload(name, shape, frameworks, make_loss, params_np, batch_np):
+    """Value and grad plus Adam with bias correction (the step count is an
+    array, so the corrections are computed in the compiled step)."""
+    w = Workload(name, shape, "float32", "1 step")
+    for F in frameworks:
+        if F.value_and_grad is None:
+            continue
+        value_and_grad = F.value_and_grad(make_loss(F))
+
+        def step(params, m, v, t, *batch, value_and_grad=value_and_grad, F=F):
+            value, grads = value_and_grad(params, *batch)
+            t = t + 1.0
+            m = [ADAM_B1 * mi + (1 - ADAM_B1) * g for mi, g in zip(m, grads)]
+            v = [ADAM_B2 * vi + (1 - ADAM_B2) * (g * g) for vi, g in zip(v, grads)]
+            m_scale = ADAM_LR / (1 - ADAM_B1 ** t)
+            v_scale = F.rsqrt(1 - ADAM_B2 ** t)
+            params = [p - m_scale * mi / (F.sqrt(vi) * v_scale + ADAM_EPS)
+                      for p, mi, vi in zip(params, m, v)]
+            return value, params, m, v, t
+
+        compiled = F.compile(step)
+        zeros = [np.zeros_like(p) for p in params_np]
+        state = {"params": [F.array(p) for p in params_np], "m": [F.array(z) for z in zeros],
+                 "v": [F.array(z) for z in zeros], "t": F.array(np.array(0.0, np.float32))}
+        batch = [F.array(b) for b in batch_np]
+
+        def unit(F=F, compiled=compiled, state=state, batch=batch):
+            value, state["params"], state["m"], state["v"], state["t"] = compiled(
+                state["params"], state["m"], state["v"], state["t"], *batch)
+            F.sync([value] + state["params"] + state["m"] + state["v"])
+
+        w.add(f"{F.name} compiled" if F.name in ("mxcore", "mlx") else F.name, unit)
+    return w
+
+
 def onehot(labels, classes):
     return np.eye(classes, dtype=np.float32)[labels]
 
@@ -145,6 +194,16 @@ def model_workloads(frameworks, short):
     out.append(train_step_workload("CNN + batch norm training step",
                                    "32×28×28×1, conv 16, conv 32/2", frameworks, cnn_loss,
                                    params, data))
+
+    dims = [784, 512, 512, 10]
+    params = []
+    for d_in, d_out in zip(dims[:-1], dims[1:]):
+        params += [init(rng, d_out, d_in, scale=1 / math.sqrt(d_in)), np.zeros(d_out, np.float32)]
+    data = [rng.uniform(size=(128, 784)).astype(np.float32),
+            onehot(rng.integers(0, 10, 128), 10)]
+    out.append(adam_train_step_workload(
+        "MLP of Linear layers, Adam step", "128×784 → 512 → 512 → 10, w (out, in)", frameworks,
+        linear_mlp_loss, params, data))
 
     out.append(decode_workload(frameworks, rng, tokens=16 if short else 64))
     return out
