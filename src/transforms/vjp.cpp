@@ -1,5 +1,7 @@
 // Reverse mode: trace the function on tracer copies of the primals, then walk
 // the dependent part of its graph backwards, accumulating cotangents per array.
+#include <algorithm>
+#include <optional>
 #include <sstream>
 #include <typeinfo>
 #include <unordered_map>
@@ -8,6 +10,7 @@
 #include "mxcore/transforms.h"
 #include "ops/util.h"
 #include "primitives/elementwise.h"
+#include "primitives/shape.h"
 #include "transforms/tape.h"
 #include "transforms_impl.h"
 
@@ -48,6 +51,51 @@ std::vector<std::pair<size_t, size_t>> pair_cotangents(
   return pairs;
 }
 
+// zeros(): an AsType of a Broadcast of a scalar constant whose bytes are 0.
+bool is_zero_fill(const array& a) {
+  const array* x = &a;
+  if (x->has_primitive() && typeid(x->primitive()) == typeid(AsType)) x = &x->inputs()[0];
+  if (!x->has_primitive() || typeid(x->primitive()) != typeid(Broadcast)) return false;
+  const array& scalar = x->inputs()[0];
+  if (scalar.has_primitive() || scalar.size() != 1 || scalar.raw_data() == nullptr) return false;
+  const auto* bytes = static_cast<const unsigned char*>(scalar.raw_data());
+  return std::all_of(bytes, bytes + scalar.nbytes(), [](unsigned char b) { return b == 0; });
+}
+
+const SliceUpdate* as_slice_update(const array& a) {
+  return a.has_primitive() ? dynamic_cast<const SliceUpdate*>(&a.primitive()) : nullptr;
+}
+
+// Windows that share no element: on some axis their index ranges do not meet.
+bool disjoint(const SliceUpdate& a, const SliceUpdate& b) {
+  for (size_t d = 0; d < a.start().size(); ++d) {
+    if (a.stop()[d] <= b.start()[d] || b.stop()[d] <= a.start()[d]) return true;
+  }
+  return false;
+}
+
+// When `c` writes one window into zeros and `acc` is zeros with other
+// windows written into it, none meeting c's, acc + c is acc with c's window
+// written: the updates of one buffer (donated, so each writes only its
+// window), where add() read and wrote the whole array per window. The
+// cotangents of an RNN's per-step slices of its input projection add up so.
+std::optional<array> add_disjoint_windows(const array& acc, const array& c, Stream s) {
+  const SliceUpdate* u = as_slice_update(c);
+  if (u == nullptr || acc.dtype() != c.dtype() || acc.shape() != c.shape() ||
+      !is_zero_fill(c.inputs()[0])) {
+    return std::nullopt;
+  }
+  const array* link = &acc;
+  while (const SliceUpdate* w = as_slice_update(*link)) {
+    if (!disjoint(*w, *u)) return std::nullopt;
+    link = &link->inputs()[0];
+  }
+  if (link == &acc || !is_zero_fill(*link)) return std::nullopt;
+  return array(acc.shape(), acc.dtype(),
+               std::make_shared<SliceUpdate>(s, u->start(), u->stop(), u->strides()),
+               {acc, c.inputs()[1]});
+}
+
 } // namespace
 
 std::pair<std::vector<array>, std::vector<array>> vjp(
@@ -76,7 +124,8 @@ std::pair<std::vector<array>, std::vector<array>> vjp(
   std::unordered_map<std::uintptr_t, array> cotan_map;
   auto accumulate = [&cotan_map](std::uintptr_t id, const array& c, Stream s) {
     if (auto it = cotan_map.find(id); it != cotan_map.end()) {
-      it->second = add(it->second, c, s);
+      auto windows = add_disjoint_windows(it->second, c, s);
+      it->second = windows ? *windows : add(it->second, c, s);
     } else {
       cotan_map.insert({id, c});
     }
