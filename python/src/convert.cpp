@@ -217,7 +217,7 @@ array to_array(const py::handle& obj, std::optional<Dtype> hint) {
   }
   // MLX raises ValueError here (not TypeError).
   throw std::invalid_argument("Invalid type " +
-                              std::string(py::str(obj.get_type().attr("__name__"))) +
+                              std::string(py::str(py::type::handle_of(obj).attr("__name__"))) +
                               " received in array initialization.");
 }
 
@@ -262,9 +262,9 @@ array to_array_as(const py::handle& obj, std::optional<Dtype> dtype) {
 namespace {
 // A dimension as MLX reads it: an int outside int32 is an OverflowError.
 int shape_dim(const py::handle& d) {
-  if (!py::isinstance<py::int_>(d) && !py::hasattr(d, "__index__")) {
+  if (!py::isinstance<py::int_>(d) && !PyIndex_Check(d.ptr())) {
     throw py::type_error("Expected an int as a shape dimension, got " +
-                         std::string(py::str(d.get_type().attr("__name__"))) + ".");
+                         std::string(py::str(py::type::handle_of(d).attr("__name__"))) + ".");
   }
   py::int_ as_int = py::reinterpret_steal<py::int_>(PyNumber_Index(d.ptr()));
   if (!as_int) throw py::error_already_set();
@@ -281,12 +281,12 @@ int shape_dim(const py::handle& d) {
 } // namespace
 
 Shape to_shape(const py::handle& obj) {
-  if (py::isinstance<py::int_>(obj) || py::hasattr(obj, "__index__")) {
+  if (py::isinstance<py::int_>(obj) || PyIndex_Check(obj.ptr())) {
     return {shape_dim(obj)};
   }
   if (!py::isinstance<py::sequence>(obj)) {
     throw py::type_error("Expected an int or a sequence of ints as shape, got " +
-                         std::string(py::str(obj.get_type().attr("__name__"))) + ".");
+                         std::string(py::str(py::type::handle_of(obj).attr("__name__"))) + ".");
   }
   Shape shape;
   for (auto d : obj) shape.push_back(shape_dim(d));

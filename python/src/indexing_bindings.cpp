@@ -41,7 +41,7 @@ bool is_integer_index(const py::handle& obj) {
   if (py::isinstance<py::bool_>(obj)) return false;
   if (py::isinstance<py::int_>(obj)) return true;
   // NumPy integer scalars and other __index__ objects.
-  return py::hasattr(obj, "__index__");
+  return PyIndex_Check(obj.ptr());
 }
 
 Item classify(const py::handle& h) {

@@ -10,12 +10,12 @@ namespace {
 bool is_float_scalar(const py::handle& x) { return py::isinstance<py::float_>(x); }
 
 double scalar_value(const py::handle& x, const char* name) {
-  if (py::isinstance<py::float_>(x) || py::isinstance<py::int_>(x) || py::hasattr(x, "__index__") ||
+  if (py::isinstance<py::float_>(x) || py::isinstance<py::int_>(x) || PyIndex_Check(x.ptr()) ||
       py::hasattr(x, "__float__")) {
     return x.cast<double>();
   }
   throw py::type_error(std::string("[arange] ") + name + " must be an int or a float, got " +
-                       std::string(py::str(x.get_type().attr("__name__"))) + ".");
+                       std::string(py::str(py::type::handle_of(x).attr("__name__"))) + ".");
 }
 
 bool outside_int32(const py::handle& x) {

@@ -24,7 +24,7 @@ bool is_comparable_with_array(const py::handle& v) {
 // None is a TypeError (in MLX it matches no overload), other objects a ValueError.
 [[noreturn]] void throw_invalid_operation(const char* what, const py::handle& v) {
   std::string msg = std::string("Cannot perform ") + what + " on an mlx.core.array and " +
-                    std::string(py::str(v.get_type().attr("__name__")));
+                    std::string(py::str(py::type::handle_of(v).attr("__name__")));
   if (v.is_none()) throw py::type_error(msg);
   throw std::invalid_argument(msg);
 }

@@ -14,9 +14,9 @@ std::vector<int> axes_arg(const array& a, const py::object& axis) {
   }
   // Anything else matches no overload in MLX: a TypeError.
   auto one_axis = [](const py::handle& ax) {
-    if (!py::isinstance<py::int_>(ax) && !py::hasattr(ax, "__index__")) {
+    if (!py::isinstance<py::int_>(ax) && !PyIndex_Check(ax.ptr())) {
       throw py::type_error("axis must be an int or a sequence of ints, got " +
-                           std::string(py::str(ax.get_type().attr("__name__"))) + ".");
+                           std::string(py::str(py::type::handle_of(ax).attr("__name__"))) + ".");
     }
     return ax.cast<int>(); // ints, NumPy integers, anything with __index__
   };

@@ -125,7 +125,7 @@ void init_random(py::module_& parent) {
     if (x.is_none() || py::isinstance<py::float_>(x) || py::isinstance<py::str>(x) ||
         PyComplex_Check(x.ptr())) {
       throw py::type_error("[permutation] x must be an int or an array, got " +
-                           std::string(py::str(x.get_type().attr("__name__"))) + ".");
+                           std::string(py::str(py::type::handle_of(x).attr("__name__"))) + ".");
     }
     return random::permutation(mxpy::to_array(x), axis, key_or_next(key), s);
   }, py::arg("x"), py::arg("axis") = 0, py::arg("key") = py::none(),
