@@ -62,6 +62,16 @@ void for_each_run(const StridedLayout<N>& layout, int64_t start, int64_t end,
   }
 }
 
+// Whether operand k is read across its rows: unit stride on the layout's
+// second-to-last dim, a large one on its last (a transpose).
+template <size_t N>
+bool across_rows(const StridedLayout<N>& layout, size_t k) {
+  const size_t nd = layout.shape.size();
+  if (nd < 2) return false;
+  const int64_t inner = layout.strides[k][nd - 1], outer = layout.strides[k][nd - 2];
+  return (inner > 8 || inner < -8) && (outer == 1 || outer == -1);
+}
+
 // Minimum elements per thread before an elementwise loop is split.
 inline constexpr int64_t elementwise_grain = 1 << 15;
 
