@@ -3,6 +3,7 @@
 
 #include <type_traits>
 
+#include "backend/cpu/copy.h"
 #include "backend/cpu/kernel_ops.h"
 #include "backend/cpu/strided.h"
 #include "backend/cpu/unary.h"
@@ -20,6 +21,11 @@ enum class BinaryLayout {
 };
 
 BinaryLayout get_binary_layout(const array& a, const array& b);
+
+// Whether x is read across its rows (a transpose, copy.h's reads_across_rows)
+// beside an operand that is neither a scalar nor read the same way: then x is
+// laid out row-major first.
+bool needs_row_layout(const array& x, const array& other);
 
 // Allocates out (donating an input buffer when possible) for the given layout.
 void prepare_binary_output(const array& a, const array& b, array& out,
@@ -56,6 +62,14 @@ template <typename T, typename U, typename Op>
 // compiled for other instructions).
 template <typename T, typename U, typename Op, typename Run>
 void binary_kernel_with(const array& a, const array& b, array& out, Op op, Run run) {
+  // (No copies of the handles otherwise: they would keep an input from being
+  // donated to the output.)
+  const bool ra = needs_row_layout(a, b), rb = needs_row_layout(b, a);
+  if (ra || rb) {
+    binary_kernel_with<T, U>(ra ? row_major_copy(a) : a, rb ? row_major_copy(b) : b, out, op,
+                             run);
+    return;
+  }
   auto layout = get_binary_layout(a, b);
   const T* pa = a.data<T>();
   const T* pb = b.data<T>();

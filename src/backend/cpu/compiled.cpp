@@ -1,7 +1,10 @@
 // The Compiled primitive on the CPU: the fused program through the JIT, or,
 // without a kernel (no compiler, no program, a layout the row loop cannot
 // read), the tape primitive by primitive with the eager kernels.
+#include <optional>
+
 #include "backend/cpu/compiled_jit.h"
+#include "backend/cpu/copy.h"
 #include "compile/compiled.h"
 #include "primitives/shape.h"
 
@@ -31,9 +34,37 @@ array broadcast_view(const array& x, const Shape& shape, Stream stream) {
   return view;
 }
 
+// Inputs read across their rows (copy.h) laid out row-major, unless every
+// input of more than one element is read the same way (then the kernel walks
+// them all in memory order): the strided loop read them column by column
+// beside row-major ones. Nothing when no input needs it (a copy of the
+// handles would keep inputs from being donated to outputs).
+std::optional<std::vector<array>> rows_readable(const std::vector<array>& inputs) {
+  const array* across = nullptr;
+  bool mixed = false;
+  for (auto& in : inputs) {
+    if (in.size() <= 1) continue;
+    if (cpu::reads_across_rows(in)) {
+      if (across == nullptr) across = &in;
+      mixed |= in.strides() != across->strides() || in.shape() != across->shape();
+    } else {
+      mixed = true;
+    }
+  }
+  if (across == nullptr || !mixed) return std::nullopt;
+  std::vector<array> out;
+  out.reserve(inputs.size());
+  for (auto& in : inputs) out.push_back(cpu::reads_across_rows(in) ? cpu::row_major_copy(in) : in);
+  return out;
+}
+
 } // namespace
 
 void Compiled::eval_cpu(const std::vector<array>& inputs, std::vector<array>& outputs) {
+  if (auto relaid = rows_readable(inputs)) {
+    eval_cpu(*relaid, outputs);
+    return;
+  }
   if (program_ && (program_->row || one_output_shape(outputs)) &&
       cpu::eval_compiled_jit(*program_, inputs, outputs)) {
     return;
