@@ -106,3 +106,10 @@ def test_compiled_kernels_with_transposed_inputs():
     e = np.exp(z - z.max(-1, keepdims=True))
     np.testing.assert_allclose(np.array(got), e / e.sum(-1, keepdims=True), rtol=1e-5, atol=1e-7)
 
+
+def test_large_buffers_start_on_huge_page_boundaries():
+    a = mx.zeros((2048, 1024))  # 8 MiB
+    mx.eval(a)
+    address = np.asarray(memoryview(a)).ctypes.data
+    assert address % (1 << 21) == 0
+    np.testing.assert_array_equal(np.array(a + 1), np.ones((2048, 1024), np.float32))
