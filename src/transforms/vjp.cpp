@@ -66,10 +66,21 @@ const SliceUpdate* as_slice_update(const array& a) {
   return a.has_primitive() ? dynamic_cast<const SliceUpdate*>(&a.primitive()) : nullptr;
 }
 
-// Windows that share no element: on some axis their index ranges do not meet.
-bool disjoint(const SliceUpdate& a, const SliceUpdate& b) {
+// The indices [lo, hi) a window of `n` elements spans on axis d (either
+// stride sign).
+std::pair<int64_t, int64_t> span(const SliceUpdate& w, int64_t n, size_t d) {
+  const int64_t first = w.start()[d], last = first + int64_t(w.strides()[d]) * (n - 1);
+  return {std::min(first, last), std::max(first, last) + 1};
+}
+
+// Windows (of the update arrays ua, ub) that share no element: on some axis
+// their index ranges do not meet.
+bool disjoint(const SliceUpdate& a, const array& ua, const SliceUpdate& b, const array& ub) {
+  if (ua.size() == 0 || ub.size() == 0) return true;
   for (size_t d = 0; d < a.start().size(); ++d) {
-    if (a.stop()[d] <= b.start()[d] || b.stop()[d] <= a.start()[d]) return true;
+    auto [alo, ahi] = span(a, ua.shape(d), d);
+    auto [blo, bhi] = span(b, ub.shape(d), d);
+    if (ahi <= blo || bhi <= alo) return true;
   }
   return false;
 }
@@ -87,7 +98,7 @@ std::optional<array> add_disjoint_windows(const array& acc, const array& c, Stre
   }
   const array* link = &acc;
   while (const SliceUpdate* w = as_slice_update(*link)) {
-    if (!disjoint(*w, *u)) return std::nullopt;
+    if (!disjoint(*w, link->inputs()[1], *u, c.inputs()[1])) return std::nullopt;
     link = &link->inputs()[0];
   }
   if (link == &acc || !is_zero_fill(*link)) return std::nullopt;

@@ -72,6 +72,9 @@ def test_disjoint_windows_write_one_buffer():
     [(slice(0, 2), slice(0, 6)), (slice(2, 4), slice(0, 6)), (slice(1, 3), slice(2, 3))],
     # reversed windows
     [(slice(3, None, -1), slice(0, 2)), (slice(None), slice(4, 6))],
+    # a reversed window meeting a forward one on every axis (2 and 1 shared)
+    [(slice(3, 1, -1), slice(4, 0, -1)), (slice(0, 3), slice(0, 2))],
+    [(slice(None, None, -1), slice(None, None, -2)), (slice(1, 2), slice(1, 2))],
 ])
 def test_overlapping_and_strided_windows(windows):
     rng = np.random.default_rng(0)
