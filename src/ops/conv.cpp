@@ -2,6 +2,7 @@
 // Convolution primitive (src/primitives/conv.h). Transposed convolutions are
 // convolutions with input dilation = stride and a flipped kernel; convolve is
 // NumPy's 1-D convolution expressed the same way.
+#include <algorithm>
 #include <sstream>
 #include <stdexcept>
 
@@ -175,8 +176,20 @@ array conv_transpose_general(const array& input, const array& weight, std::vecto
     lo[i] = span - 1 - padding[i];
     hi[i] = span - 1 - padding[i] + output_padding[i];
   }
-  return conv_general(input, weight, std::vector<int>(nd, 1), lo, hi, dilation, stride, groups,
-                      /*flip=*/true, s);
+  array dilated = conv_general(input, weight, std::vector<int>(nd, 1), lo, hi, dilation, stride,
+                               groups, /*flip=*/true, s); // validates; shape and dtype
+  if (std::all_of(stride.begin(), stride.end(), [](int v) { return v == 1; })) return dilated;
+  // With a stride, most of the dilated input is zeros that the convolution
+  // above multiplies too (stride^nd times the work). A transposed convolution
+  // is the input gradient of the convolution it transposes: col2im(x @ w)
+  // reads every input once, and its own gradients are that strided
+  // convolution and its weight gradient.
+  ConvParams forward{stride, padding, {}, dilation, std::vector<int>(nd, 1), groups, false};
+  for (int i = 0; i < nd; ++i) forward.padding_hi.push_back(padding[i] - output_padding[i]);
+  auto stream = to_stream(s);
+  return transposed_convolution(astype(input, dilated.dtype(), stream),
+                                astype(weight, dilated.dtype(), stream), dilated.shape(), forward,
+                                stream);
 }
 
 array conv_transpose1d(const array& input, const array& weight, int stride, int padding,

@@ -91,6 +91,12 @@ array conv_input_grad(const Shape& in_shape, const array& wt, const array& cotan
                {wt, astype(cotan, wt.dtype(), s)});
 }
 
+array transposed_convolution(const array& x, const array& weight, const Shape& out_shape,
+                             const ConvParams& forward, Stream s) {
+  return conv_input_grad(out_shape, group_transpose(weight, forward.groups, 0, 1, -1, s), x,
+                         forward, s);
+}
+
 array conv_weight_grad(const array& in, const Shape& wt_shape, const array& cotan,
                        const ConvParams& p, Stream s) {
   return array(wt_shape, in.dtype(), std::make_shared<ConvWeightGrad>(s, p, wt_shape),

@@ -110,4 +110,10 @@ array conv_input_grad(const Shape& input_shape, const array& weight, const array
 array conv_weight_grad(const array& input, const Shape& weight_shape, const array& cotan,
                        const ConvParams& p, Stream s);
 
+// conv_transpose of x with weight (C_out, *kernel, C_in / groups): the input
+// gradient of the convolution it transposes (forward: that convolution's
+// params), evaluated as col2im(x @ weight).
+array transposed_convolution(const array& x, const array& weight, const Shape& out_shape,
+                             const ConvParams& forward, Stream s);
+
 } // namespace mxcore

@@ -127,3 +127,45 @@ def test_convolve_errors():
         mx.convolve(mx.ones(3), mx.ones(2), "foo")
     with pytest.raises(ValueError, match="convolve"):
         mx.convolve(mx.ones(0), mx.ones(2))
+
+
+@pytest.mark.parametrize("nd,stride,padding,dilation,out_pad,groups", [
+    (2, 2, 1, 1, 0, 1),       # a decoder's upsampling layer
+    (2, 2, 0, 1, 1, 1),       # output_padding past the padding: the forward conv crops
+    (2, 3, 1, 2, 2, 2),
+    (1, 4, 2, 1, 3, 1),
+    (3, 2, 1, 1, 1, 1),
+])
+def test_strided_conv_transpose_matches_the_dilated_convolution(nd, stride, padding, dilation,
+                                                                out_pad, groups):
+    # A strided transpose runs as the input gradient of the convolution it
+    # transposes; the stride-1 convolution of the stride-dilated input with
+    # the flipped kernel (conv_general) is the reference, values and grads.
+    r = rng(5)
+    x = mx.array(r.standard_normal((3,) + (13, 9, 5)[:nd] + (16,)).astype(np.float32))
+    w = mx.array(r.standard_normal((8,) + (4, 3, 3)[:nd] + (16 // groups,)).astype(np.float32))
+    kernel = w.shape[1:-1]
+    lo = [dilation * (k - 1) - padding for k in kernel]
+    hi = [dilation * (k - 1) - padding + out_pad for k in kernel]
+
+    def new(a, b):
+        return OPS[nd](a, b, stride=stride, padding=padding, dilation=dilation,
+                       output_padding=out_pad, groups=groups)
+
+    def old(a, b):
+        return mx.conv_general(a, b, stride=1, padding=(lo, hi), kernel_dilation=dilation,
+                               input_dilation=stride, groups=groups, flip=True)
+
+    out = new(x, w)
+    assert out.shape == old(x, w).shape
+    np.testing.assert_allclose(np.array(out), np.array(old(x, w)), rtol=2e-5, atol=2e-5)
+    c = mx.array(r.standard_normal(out.shape).astype(np.float32))
+    g_new = mx.grad(lambda a, b: (new(a, b) * c).sum(), argnums=(0, 1))(x, w)
+    g_old = mx.grad(lambda a, b: (old(a, b) * c).sum(), argnums=(0, 1))(x, w)
+    for a, b in zip(g_new, g_old):
+        np.testing.assert_allclose(np.array(a), np.array(b), rtol=2e-4, atol=2e-4)
+    # Second order: the weight gradient of the input gradient's squared norm.
+    gg_new = mx.grad(lambda b: (mx.grad(lambda v: (new(v, b) * c).sum())(x) ** 2).sum())(w)
+    gg_old = mx.grad(lambda b: (mx.grad(lambda v: (old(v, b) * c).sum())(x) ** 2).sum())(w)
+    assert np.abs(np.array(gg_old)).max() > 1
+    np.testing.assert_allclose(np.array(gg_new), np.array(gg_old), rtol=2e-4, atol=2e-3)
