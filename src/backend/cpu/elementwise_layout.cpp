@@ -3,6 +3,7 @@
 #include "backend/cpu/copy.h"
 #include "backend/cpu/ternary.h"
 #include "backend/cpu/unary.h"
+#include "kernel/strides.h"
 
 namespace mxcore::cpu {
 
@@ -36,9 +37,10 @@ bool prepare_unary_output(const array& in, array& out) {
 BinaryLayout get_binary_layout(const array& a, const array& b) {
   bool a_scalar = a.data_size() == 1;
   bool b_scalar = b.data_size() == 1;
-  if (a_scalar && b_scalar) {
-    return a.size() == 1 ? BinaryLayout::scalar_scalar : BinaryLayout::general;
-  }
+  // Two broadcast scalars give a broadcast scalar (as in MLX): one element
+  // computed, read through zero strides (the exponent of a power's gradient
+  // is such a scalar minus one).
+  if (a_scalar && b_scalar) return BinaryLayout::scalar_scalar;
   if (a_scalar && is_dense(b)) return BinaryLayout::scalar_vector;
   if (b_scalar && is_dense(a)) return BinaryLayout::vector_scalar;
   if (is_dense(a) && is_dense(b) && a.strides() == b.strides()) {
@@ -69,7 +71,13 @@ void prepare_binary_output(const array& a, const array& b, array& out,
   };
   switch (layout) {
     case BinaryLayout::scalar_scalar:
-      out.set_data(allocator::malloc(out.itemsize()));
+      if (out.size() <= 1) {
+        out.set_data(allocator::malloc(out.itemsize()));
+      } else {
+        Strides zeros(out.ndim(), 0);
+        out.set_data(array::Data::make_ptr(allocator::malloc(out.itemsize())), 1, zeros,
+                     kernel::view_flags(out.shape(), zeros));
+      }
       break;
     case BinaryLayout::scalar_vector:
       share_or_alloc(b);

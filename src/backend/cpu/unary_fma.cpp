@@ -16,6 +16,7 @@
 #include <cmath>
 
 #include "backend/cpu/binary.h"
+#include "backend/cpu/copy.h"
 #include "backend/cpu/unary.h"
 #include "primitives/elementwise.h"
 
@@ -221,11 +222,16 @@ float scalar_exponent(const array& a) {
 } // namespace
 
 void Power::eval_cpu(const std::vector<array>& inputs, array& out) {
-  // A scalar exponent of 2, 0.5 or (in float) 3, 4, -1, -2 runs Power's own
+  // A scalar exponent of 1, 2, 0.5 or (in float) 3, 4, -1, -2 runs Power's own
   // choice for it (x * x, the square root, a product in double) as a loop of
   // its own: one the compiler vectorizes, without the per-element test of
   // the exponent or a libm call.
   if (is_floating_point(out.dtype())) {
+    if (is_scalar_value(inputs[1], 1.0)) { // pow(x, 1) is x, NaN and -0 included
+      out.set_data(allocator::malloc(out.nbytes()));
+      cpu::copy_into(inputs[0], out);
+      return;
+    }
     if (is_scalar_value(inputs[1], 2.0)) {
       cpu::binary_op(inputs[0], inputs[0], out, kernel_ops::Multiply{}, name());
       return;
