@@ -56,7 +56,6 @@ class _Pool(Module):
             windows.append(x[index])
         return type(self)._reduce(mx.stack(windows, axis=-1), axis=-1)
 
-
     def _non_overlapping(self, x, out):
         # Windows that tile the input are axes of a reshape: one reduction
         # forward, one elementwise pass back (stacked strided slices cost a
