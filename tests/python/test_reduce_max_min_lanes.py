@@ -105,3 +105,20 @@ def test_compiled_rows_equal_eager_bits():
     for op in (mx.max, mx.min):
         f = lambda t, op=op: op(t, axis=-1, keepdims=True) + t  # noqa: E731 (a row kernel)
         np.testing.assert_array_equal(bits(mx.compile(f)(a)), bits(f(a)))
+
+
+@pytest.mark.parametrize("op", ["max", "min"])
+@pytest.mark.parametrize("n", [1, 2, 9, 15])
+@pytest.mark.parametrize("transposed", [False, True])
+def test_many_short_rows_eight_at_a_time(op, n, transposed):
+    # A pooling window's values: many rows shorter than 16, folded eight rows
+    # at a time (rows 0..36: whole blocks of eight and a tail), in order.
+    rng = np.random.default_rng(n + 100 * transposed)
+    x = special_values(rng, (37, n))
+    x[5, rng.integers(0, n)] = np.nan
+    x[17] = -0.0
+    x[17, n // 2] = 0.0
+    a = mx.array(x.T.copy()).T if transposed else mx.array(x)  # a strided reduced run
+    got = np.array(getattr(mx, op)(a, axis=-1))
+    want = np.array([ref_row(list(r), op == "max") for r in x], np.float32)
+    np.testing.assert_array_equal(bits(got), bits(want))
