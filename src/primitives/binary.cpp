@@ -1,11 +1,7 @@
 // Arithmetic binary primitives. Inputs are broadcast to one shape and share a
 // dtype (the op builders in ops/ arrange both).
-#include <optional>
-#include <typeinfo>
-
 #include "mxcore/ops.h"
 #include "primitives/elementwise.h"
-#include "primitives/shape.h"
 #include "primitives/elementwise_rules.h"
 
 namespace mxcore {
@@ -26,28 +22,17 @@ array power_exponent_partial(const array& a, const array& y, Stream s) {
   array zero = scalar_like(0.0, y);
   return where(not_equal(y, zero, s), multiply(y, log(a, s), s), zero, s);
 }
-// The value of an exponent that is a constant scalar (x ** 2: the scalar
-// broadcast, maybe cast), read without evaluating anything.
-std::optional<double> constant_scalar(const array& b) {
-  const array* x = &b;
-  while (x->has_primitive() &&
-         (typeid(x->primitive()) == typeid(Broadcast) || typeid(x->primitive()) == typeid(AsType))) {
-    x = &x->inputs()[0];
-  }
-  if (x->has_primitive() || x->size() != 1 || x->raw_data() == nullptr ||
-      !(is_floating_point(x->dtype()) || is_integral(x->dtype()))) {
-    return std::nullopt;
-  }
-  return x->item<double>();
-}
 
 // d/da a^b = b a^(b-1). For a constant exponent of 2 (a square in a loss) or
 // 1 the partial is 2a or 1: no pass computes the exponent b - 1 over the whole
 // array, and no kernel runs pow for it.
 array power_base_partial(const array& a, const array& b, Stream s) {
-  if (auto v = constant_scalar(b); v && !is_complex(a.dtype())) {
-    if (*v == 2.0) return multiply(scalar_like(2.0, a), a, s);
-    if (*v == 1.0) return ones_like(a, s);
+  const array* c = detail::fill_constant(b);
+  if (c != nullptr && !is_complex(a.dtype()) &&
+      (is_floating_point(c->dtype()) || is_integral(c->dtype()))) {
+    const double v = c->item<double>();
+    if (v == 2.0) return multiply(scalar_like(2.0, a), a, s);
+    if (v == 1.0) return ones_like(a, s);
   }
   return multiply(b, power(a, subtract(b, scalar_like(1.0, a), s), s), s);
 }

@@ -1,15 +1,31 @@
 // Helpers that build jvp / vjp / vmap rules of elementwise primitives.
 #pragma once
 
+#include <typeinfo>
 #include <vector>
 
 #include "mxcore/ops.h"
+#include "primitives/elementwise.h"
+#include "primitives/shape.h"
 #include "primitives/vmap_util.h"
 
 namespace mxcore::detail {
 
 // A scalar with x's dtype, for constants in derivative formulas.
 inline array scalar_like(double v, const array& x) { return array(v, x.dtype()); }
+
+// The one-element constant an array fills itself with: the array itself or
+// the end of a Broadcast / AsType chain (zeros(), the exponent of x ** 2),
+// read without evaluating anything; null when there is none.
+inline const array* fill_constant(const array& a) {
+  const array* x = &a;
+  while (x->has_primitive() &&
+         (typeid(x->primitive()) == typeid(Broadcast) || typeid(x->primitive()) == typeid(AsType))) {
+    x = &x->inputs()[0];
+  }
+  if (x->has_primitive() || x->size() != 1 || x->raw_data() == nullptr) return nullptr;
+  return x;
+}
 
 // MLX's convention for complex inputs: the jvp of a holomorphic f is
 // t * f'(z) and its vjp is c * conj(f'(z)) (the adjoint of the jvp), so the

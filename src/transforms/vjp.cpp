@@ -10,6 +10,7 @@
 #include "mxcore/transforms.h"
 #include "ops/util.h"
 #include "primitives/elementwise.h"
+#include "primitives/elementwise_rules.h"
 #include "primitives/shape.h"
 #include "transforms/tape.h"
 #include "transforms_impl.h"
@@ -51,15 +52,13 @@ std::vector<std::pair<size_t, size_t>> pair_cotangents(
   return pairs;
 }
 
-// zeros(): an AsType of a Broadcast of a scalar constant whose bytes are 0.
+// Every element is +0 (or the integer 0): the bytes of the constant it
+// fills itself with are 0 (a cast of them is 0 in every dtype).
 bool is_zero_fill(const array& a) {
-  const array* x = &a;
-  if (x->has_primitive() && typeid(x->primitive()) == typeid(AsType)) x = &x->inputs()[0];
-  if (!x->has_primitive() || typeid(x->primitive()) != typeid(Broadcast)) return false;
-  const array& scalar = x->inputs()[0];
-  if (scalar.has_primitive() || scalar.size() != 1 || scalar.raw_data() == nullptr) return false;
-  const auto* bytes = static_cast<const unsigned char*>(scalar.raw_data());
-  return std::all_of(bytes, bytes + scalar.nbytes(), [](unsigned char b) { return b == 0; });
+  const array* c = detail::fill_constant(a);
+  if (c == nullptr) return false;
+  const auto* bytes = static_cast<const unsigned char*>(c->raw_data());
+  return std::all_of(bytes, bytes + c->nbytes(), [](unsigned char b) { return b == 0; });
 }
 
 const SliceUpdate* as_slice_update(const array& a) {

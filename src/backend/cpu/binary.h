@@ -22,11 +22,6 @@ enum class BinaryLayout {
 
 BinaryLayout get_binary_layout(const array& a, const array& b);
 
-// Whether x is read across its rows (a transpose, copy.h's reads_across_rows)
-// beside an operand that is neither a scalar nor read the same way: then x is
-// laid out row-major first.
-bool needs_row_layout(const array& x, const array& other);
-
 // Allocates out (donating an input buffer when possible) for the given layout.
 void prepare_binary_output(const array& a, const array& b, array& out,
                            BinaryLayout layout);

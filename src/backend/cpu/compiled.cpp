@@ -1,6 +1,7 @@
 // The Compiled primitive on the CPU: the fused program through the JIT, or,
 // without a kernel (no compiler, no program, a layout the row loop cannot
 // read), the tape primitive by primitive with the eager kernels.
+#include <algorithm>
 #include <optional>
 
 #include "backend/cpu/compiled_jit.h"
@@ -34,27 +35,18 @@ array broadcast_view(const array& x, const Shape& shape, Stream stream) {
   return view;
 }
 
-// Inputs read across their rows (copy.h) laid out row-major, unless every
-// input of more than one element is read the same way (then the kernel walks
-// them all in memory order): the strided loop read them column by column
-// beside row-major ones. Nothing when no input needs it (a copy of the
-// handles would keep inputs from being donated to outputs).
+// The inputs with those read across their rows laid out row-major first
+// (copy.h's needs_row_layout against any other input); nothing when none is
+// (a copy of the handles would keep inputs from being donated to outputs).
 std::optional<std::vector<array>> rows_readable(const std::vector<array>& inputs) {
-  const array* across = nullptr;
-  bool mixed = false;
-  for (auto& in : inputs) {
-    if (in.size() <= 1) continue;
-    if (cpu::reads_across_rows(in)) {
-      if (across == nullptr) across = &in;
-      mixed |= in.strides() != across->strides() || in.shape() != across->shape();
-    } else {
-      mixed = true;
-    }
-  }
-  if (across == nullptr || !mixed) return std::nullopt;
+  auto needs = [&](const array& x) {
+    return std::any_of(inputs.begin(), inputs.end(),
+                       [&](const array& other) { return cpu::needs_row_layout(x, other); });
+  };
+  if (std::none_of(inputs.begin(), inputs.end(), needs)) return std::nullopt;
   std::vector<array> out;
   out.reserve(inputs.size());
-  for (auto& in : inputs) out.push_back(cpu::reads_across_rows(in) ? cpu::row_major_copy(in) : in);
+  for (auto& in : inputs) out.push_back(needs(in) ? cpu::row_major_copy(in) : in);
   return out;
 }
 

@@ -23,6 +23,10 @@ bool reads_across_rows(const array& a) {
   return across_rows(layout, 0) && layout.shape.back() >= 16;
 }
 
+bool needs_row_layout(const array& x, const array& other) {
+  return other.data_size() > 1 && other.strides() != x.strides() && reads_across_rows(x);
+}
+
 array row_major_copy(const array& a) {
   array out(a.shape(), a.dtype(), nullptr, {});
   copy_to_row_major(a, out);

@@ -16,6 +16,11 @@ void copy_to_row_major(const array& src, array& dst);
 // first (row_major_copy: tiles of 16 x 16, through registers for 4-byte
 // types) rather than reading it column by column beside row-major ones.
 bool reads_across_rows(const array& a);
+// Whether an elementwise kernel lays x out row-major first: x is read across
+// its rows beside an operand that is neither a scalar nor read the same way
+// (beside those the kernel walks x in memory order, the output taking its
+// layout).
+bool needs_row_layout(const array& x, const array& other);
 // A row-major, evaluated copy of a.
 array row_major_copy(const array& a);
 

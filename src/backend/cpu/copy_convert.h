@@ -4,7 +4,6 @@
 // copy_from_float.cpp) so they build in parallel; copy.cpp dispatches.
 #pragma once
 
-#include <algorithm>
 #include <type_traits>
 
 #include "backend/cpu/strided.h"
@@ -20,7 +19,6 @@ namespace mxcore::cpu {
 // call per run. False (nothing copied) for any other layout.
 template <typename Tin, typename Tout>
 bool copy_transposed(const Tin* s, const Strides& src_strides, Tout* d, const array& dst) {
-  constexpr int64_t tile = 16;
   auto layout = collapse_dims<2>(dst.shape(), {&src_strides, &dst.strides()});
   const int nd = static_cast<int>(layout.shape.size());
   if (nd < 2) return false;
@@ -28,41 +26,29 @@ bool copy_transposed(const Tin* s, const Strides& src_strides, Tout* d, const ar
   const auto& ss = layout.strides[0];
   const auto& ds = layout.strides[1];
   // The tiles read each source column forward: unit stride, not -1.
-  if (!across_rows(layout, 0) || ss[nd - 2] != 1 || ds[nd - 1] != 1 || rows < tile ||
-      cols < tile) {
+  if (!across_rows(layout, 0) || ss[nd - 2] != 1 || ds[nd - 1] != 1 || rows < kTile ||
+      cols < kTile) {
     return false;
   }
-  const int64_t row_tiles = (rows + tile - 1) / tile;
-  int64_t outer = 1;
-  for (int k = 0; k < nd - 2; ++k) outer *= layout.shape[k];
-  const int64_t grain = std::max<int64_t>(1, elementwise_grain / (tile * cols));
   TransposeTileFn whole_tile = nullptr;
   if constexpr (std::is_same_v<Tin, Tout> && sizeof(Tin) == 4) whole_tile = transpose_tile_4byte();
-  parallel_for(outer * row_tiles, grain, [&](int64_t begin, int64_t end) {
-    for (int64_t b = begin; b < end; ++b) {
-      int64_t so = 0, dof = 0, rem = b / row_tiles;
-      for (int k = nd - 3; k >= 0; --k) {
-        const int64_t i = rem % layout.shape[k];
-        rem /= layout.shape[k];
-        so += i * ss[k];
-        dof += i * ds[k];
-      }
-      const int64_t r0 = (b % row_tiles) * tile, r1 = std::min(rows, r0 + tile);
-      for (int64_t c0 = 0; c0 < cols; c0 += tile) {
-        const int64_t c1 = std::min(cols, c0 + tile);
-        if (whole_tile != nullptr && r1 - r0 == tile && c1 - c0 == tile) {
-          whole_tile(s + so + r0 + c0 * ss[nd - 1], ss[nd - 1], d + dof + r0 * ds[nd - 2] + c0,
-                     ds[nd - 2]);
-          continue;
+  const int64_t sr = ss[nd - 2], sc = ss[nd - 1], dr = ds[nd - 2];
+  for_each_tile<2>(
+      layout,
+      [&](const std::array<int64_t, 2>& origin, int64_t tile_rows, int64_t tile_cols) {
+        const Tin* x = s + origin[0];
+        Tout* y = d + origin[1];
+        if (whole_tile != nullptr && tile_rows == kTile && tile_cols == kTile) {
+          whole_tile(x, sc, y, dr);
+          return;
         }
-        for (int64_t r = r0; r < r1; ++r) {
-          const Tin* x = s + so + r;
-          Tout* y = d + dof + r * ds[nd - 2];
-          for (int64_t c = c0; c < c1; ++c) y[c] = detail::cast_scalar<Tout>(x[c * ss[nd - 1]]);
+        for (int64_t r = 0; r < tile_rows; ++r) {
+          for (int64_t c = 0; c < tile_cols; ++c) {
+            y[r * dr + c] = detail::cast_scalar<Tout>(x[r * sr + c * sc]);
+          }
         }
-      }
-    }
-  });
+      },
+      elementwise_grain);
   return true;
 }
 

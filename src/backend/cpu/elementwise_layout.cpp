@@ -1,6 +1,5 @@
 // Output allocation and layout classification for elementwise kernels.
 #include "backend/cpu/binary.h"
-#include "backend/cpu/copy.h"
 #include "backend/cpu/ternary.h"
 #include "backend/cpu/unary.h"
 #include "kernel/strides.h"
@@ -47,12 +46,6 @@ BinaryLayout get_binary_layout(const array& a, const array& b) {
     return BinaryLayout::vector_vector;
   }
   return BinaryLayout::general;
-}
-
-bool needs_row_layout(const array& x, const array& other) {
-  // Beside a scalar, or an operand read the same way, the kernel walks x in
-  // memory order (the output takes its layout).
-  return other.data_size() > 1 && other.strides() != x.strides() && reads_across_rows(x);
 }
 
 void prepare_binary_output(const array& a, const array& b, array& out,

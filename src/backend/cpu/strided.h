@@ -72,6 +72,37 @@ bool across_rows(const StridedLayout<N>& layout, size_t k) {
   return (inner > 8 || inner < -8) && (outer == 1 || outer == -1);
 }
 
+// Square tiles of the layout's last two dims: an operand read across its rows
+// (across_rows) touches a new cache line at every element of a row; in a
+// tile, the lines one row loads serve the tile's next rows.
+inline constexpr int64_t kTile = 16;
+
+// Calls fn(ctx, origin, rows, cols) for each tile of at most kTile x kTile
+// elements of the last two dims (origin: each operand's offset of the tile's
+// first element); blocks of kTile rows of every outer index are split over
+// the threads, each running its tiles left to right.
+template <size_t N>
+using TileFn = void (*)(void* ctx, const std::array<int64_t, N>& origin, int64_t rows,
+                        int64_t cols);
+
+template <size_t N>
+void for_each_tile(const StridedLayout<N>& layout, TileFn<N> fn, void* ctx, int64_t grain);
+
+extern template void for_each_tile<2>(const StridedLayout<2>&, TileFn<2>, void*, int64_t);
+extern template void for_each_tile<3>(const StridedLayout<3>&, TileFn<3>, void*, int64_t);
+extern template void for_each_tile<4>(const StridedLayout<4>&, TileFn<4>, void*, int64_t);
+
+template <size_t N, typename F>
+void for_each_tile(const StridedLayout<N>& layout, F&& f, int64_t grain) {
+  using Fn = std::remove_reference_t<F>;
+  for_each_tile<N>(
+      layout,
+      [](void* ctx, const std::array<int64_t, N>& origin, int64_t rows, int64_t cols) {
+        (*static_cast<Fn*>(ctx))(origin, rows, cols);
+      },
+      const_cast<void*>(static_cast<const void*>(std::addressof(f))), grain);
+}
+
 // Minimum elements per thread before an elementwise loop is split.
 inline constexpr int64_t elementwise_grain = 1 << 15;
 
