@@ -59,30 +59,18 @@ MatmulOperands prepare_matmul(array a, array b, Dtype out_type, const char* op,
   return {a, b, out_type, out_shape};
 }
 
-} // namespace
-
-array matmul(const array& in_a, const array& in_b, StreamOrDevice s) {
-  auto stream = to_stream(s);
-  auto out_type = promote_types(in_a.dtype(), in_b.dtype());
-  // A stack of matrices times one matrix is a single product: fold the
-  // batch into the rows.
-  if (in_a.ndim() > 2 && in_b.ndim() == 2 && in_a.shape(-1) == in_b.shape(0) &&
-      is_inexact(out_type)) {
-    array a = reshape(astype(in_a, out_type, stream), {-1, in_a.shape(-1)}, stream);
-    array b = astype(in_b, out_type, stream);
-    array out(Shape{a.shape(0), b.shape(1)}, out_type, std::make_shared<Matmul>(stream), {a, b});
-    Shape out_shape = in_a.shape();
-    out_shape.back() = in_b.shape(1);
-    return reshape(out, out_shape, stream);
-  }
-  auto p = prepare_matmul(in_a, in_b, out_type, "matmul", /*allow_integer=*/true, stream);
-  Shape full = p.a.shape();
-  full.back() = p.b.shape(-1);
-  array out(full, out_type, std::make_shared<Matmul>(stream), {p.a, p.b});
-  return full == p.out_shape ? out : reshape(out, p.out_shape, stream);
+// A stack of matrices times one matrix (a Linear layer over a batch of
+// sequences) is a single product: whether it applies, and a's batch folded
+// into its rows.
+bool folds_into_rows(const array& a, const array& b, Dtype out_type) {
+  return a.ndim() > 2 && b.ndim() == 2 && a.shape(-1) == b.shape(0) && is_inexact(out_type);
 }
 
-namespace {
+array rows_of(const array& a, Dtype out_type, Stream s) {
+  int64_t rows = 1;
+  for (int i = 0; i + 1 < a.ndim(); ++i) rows *= a.shape(i);
+  return reshape(astype(a, out_type, s), {static_cast<int>(rows), a.shape(-1)}, s);
+}
 
 void check_addmm_c(const Shape& c, const Shape& out) {
   bool fits = c.size() <= out.size();
@@ -99,22 +87,36 @@ void check_addmm_c(const Shape& c, const Shape& out) {
 
 } // namespace
 
+array matmul(const array& in_a, const array& in_b, StreamOrDevice s) {
+  auto stream = to_stream(s);
+  auto out_type = promote_types(in_a.dtype(), in_b.dtype());
+  if (folds_into_rows(in_a, in_b, out_type)) {
+    array a = rows_of(in_a, out_type, stream);
+    array b = astype(in_b, out_type, stream);
+    array out(Shape{a.shape(0), b.shape(1)}, out_type, std::make_shared<Matmul>(stream), {a, b});
+    Shape out_shape = in_a.shape();
+    out_shape.back() = in_b.shape(1);
+    return reshape(out, out_shape, stream);
+  }
+  auto p = prepare_matmul(in_a, in_b, out_type, "matmul", /*allow_integer=*/true, stream);
+  Shape full = p.a.shape();
+  full.back() = p.b.shape(-1);
+  array out(full, out_type, std::make_shared<Matmul>(stream), {p.a, p.b});
+  return full == p.out_shape ? out : reshape(out, p.out_shape, stream);
+}
+
 array addmm(array c, array a, array b, const float& alpha, const float& beta,
             StreamOrDevice s) {
   auto stream = to_stream(s);
   auto out_type = promote_types(promote_types(a.dtype(), b.dtype()), c.dtype());
-  // A stack of matrices times one matrix (a Linear layer over a batch of
-  // sequences) is a single product, as in matmul: the batch folds into the
-  // rows, so the weight's gradient is one product too, not one per batch
-  // entry summed.
-  if (a.ndim() > 2 && b.ndim() == 2 && a.shape(-1) == b.shape(0) && is_inexact(out_type)) {
+  // As in matmul: then the weight's gradient is one product too, not one per
+  // batch entry summed.
+  if (folds_into_rows(a, b, out_type)) {
     Shape out_shape = a.shape();
     out_shape.back() = b.shape(1);
     check_addmm_c(c.shape(), out_shape);
-    int64_t rows = 1;
-    for (int i = 0; i + 1 < a.ndim(); ++i) rows *= a.shape(i);
-    const int rows_i = static_cast<int>(rows);
-    array a2 = reshape(astype(a, out_type, stream), {rows_i, a.shape(-1)}, stream);
+    array a2 = rows_of(a, out_type, stream);
+    const int rows_i = a2.shape(0);
     c = astype(c, out_type, stream);
     const int c_last = c.ndim() > 0 ? c.shape(-1) : 1;
     // A bias (one row for every row) broadcasts as a view; anything else is

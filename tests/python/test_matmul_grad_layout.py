@@ -110,6 +110,9 @@ def test_batched_addmm_edges(rng):
     assert out.shape == (0, 3, 5)
     out = mx.addmm(mx.ones((5,)), mx.zeros((2, 3, 0)), mx.ones((0, 5)), alpha=2.0, beta=3.0)
     np.testing.assert_array_equal(np.array(out), np.full((2, 3, 5), 3.0, np.float32))
+    # matmul folds the batch the same way (an empty inner dim included).
+    out = mx.matmul(mx.ones((2, 3, 0)), mx.ones((0, 5)))
+    np.testing.assert_array_equal(np.array(out), np.zeros((2, 3, 5), np.float32))
     with pytest.raises(ValueError, match="addmm"):
         mx.addmm(mx.ones((4,)), mx.ones((2, 3, 4)), mx.ones((4, 5)))
     with pytest.raises(ValueError, match="addmm"):
