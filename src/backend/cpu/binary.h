@@ -27,9 +27,16 @@ void prepare_binary_output(const array& a, const array& b, array& out,
                            BinaryLayout layout);
 
 // n outputs d[i] = op(x[i * sx], y[i * sy]); sx, sy are 1 (dense) or 0
-// (broadcast scalar) on the fast paths.
+// (broadcast scalar) on the fast paths, which half types run through float
+// blocks.
 template <typename T, typename U, typename Op>
 inline void binary_loops(const T* x, int64_t sx, const T* y, int64_t sy, U* d, int64_t n, Op op) {
+  if constexpr (is_half_v<T> && std::is_invocable_v<Op, float, float>) {
+    if ((sx == 0 || sx == 1) && (sy == 0 || sy == 1) && sx + sy > 0) {
+      binary_half_blocks(x, sx, y, sy, d, n, op);
+      return;
+    }
+  }
   if (sx == 1 && sy == 1) {
     for (int64_t i = 0; i < n; ++i) d[i] = static_cast<U>(op(x[i], y[i]));
   } else if (sx == 1 && sy == 0) {

@@ -6,6 +6,7 @@
 
 #include <type_traits>
 
+#include "backend/cpu/half_blocks.h"
 #include "backend/cpu/strided.h"
 #include "backend/cpu/transpose_tiles.h"
 #include "kernel/dtype_dispatch.h"
@@ -52,6 +53,34 @@ bool copy_transposed(const Tin* s, const Strides& src_strides, Tout* d, const ar
   return true;
 }
 
+// Half types to and from float (and to any type through float) convert 8
+// values an instruction (half_blocks.h); the element-wise conversions are
+// scalar. From double or integers a half rounds once, so those stay scalar.
+template <typename Tin, typename Tout>
+inline constexpr bool converts_by_blocks =
+    (is_half_v<Tin> && !std::is_same_v<Tin, Tout> && !std::is_same_v<Tout, complex64_t>) ||
+    (std::is_same_v<Tin, float> && is_half_v<Tout>);
+
+template <typename Tin, typename Tout>
+void convert_run(const Tin* x, Tout* y, int64_t n) {
+  if constexpr (std::is_same_v<Tout, float>) {
+    widen_block(x, y, n);
+  } else if constexpr (std::is_same_v<Tin, float>) {
+    narrow_block(x, y, n);
+  } else {
+    alignas(64) float f[kHalfBlock];
+    for (int64_t b = 0; b < n; b += kHalfBlock) {
+      const int64_t m = std::min(kHalfBlock, n - b);
+      widen_block(x + b, f, m);
+      if constexpr (is_half_v<Tout>) {
+        narrow_block(f, y + b, m);
+      } else {
+        for (int64_t i = 0; i < m; ++i) y[b + i] = detail::cast_scalar<Tout>(f[i]);
+      }
+    }
+  }
+}
+
 template <typename Tin>
 void copy_from(const array& src, array& dst) {
   dispatch_all_types(dst.dtype(), [&](auto out_tag) {
@@ -65,6 +94,10 @@ void copy_from(const array& src, array& dst) {
                        const Tin* x = s + off[0];
                        Tout* y = d + off[1];
                        if (st[0] == 1 && st[1] == 1) {
+                         if constexpr (converts_by_blocks<Tin, Tout>) {
+                           convert_run(x, y, n);
+                           return;
+                         }
                          for (int64_t i = 0; i < n; ++i) {
                            y[i] = detail::cast_scalar<Tout>(x[i]);
                          }

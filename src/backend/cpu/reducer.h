@@ -24,6 +24,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "backend/cpu/half_blocks.h"
 #include "backend/cpu/reduce.h"
 #include "backend/cpu/reduce_ops.h"
 #include "kernel/dtype_dispatch.h"
@@ -85,12 +86,10 @@ inline void fold_vectors(float* part, const float* x) {
   }
 }
 
-// Folds the contiguous x[0, n) into acc through `lanes` independent lanes
-// (element i into lane i % lanes), which then fold in order, then the tail.
+// part[l] folds the elements i = l (mod lanes) of x[0, n), n a multiple of
+// `lanes`.
 template <int lanes, typename Op, typename A, typename T>
-void fold_lanes(const T* x, int64_t n, A& acc) {
-  A part[lanes];
-  for (int l = 0; l < lanes; ++l) part[l] = Op::template init<A>();
+void fold_lane_groups(A* part, const T* x, int64_t n) {
   int64_t i = 0;
   if constexpr (vector_fold<Op, A, T> && lanes % 8 == 0) {
     for (; i + lanes <= n; i += lanes) fold_vectors<lanes / 8, Op>(part, x + i);
@@ -98,8 +97,30 @@ void fold_lanes(const T* x, int64_t n, A& acc) {
   for (; i + lanes <= n; i += lanes) {
     for (int l = 0; l < lanes; ++l) Op::fold(part[l], load<A>(x[i + l]));
   }
+}
+
+// Folds the contiguous x[0, n) into acc through `lanes` independent lanes
+// (element i into lane i % lanes), which then fold in order, then the tail.
+// Half types fold float accumulators from blocks widened 8 values an
+// instruction (half_blocks.h): the same values in the same order.
+template <int lanes, typename Op, typename A, typename T>
+void fold_lanes(const T* x, int64_t n, A& acc) {
+  A part[lanes];
+  for (int l = 0; l < lanes; ++l) part[l] = Op::template init<A>();
+  const int64_t whole = n / lanes * lanes;
+  if constexpr (is_half_v<T> && std::is_same_v<A, float>) {
+    static_assert(kHalfBlock % lanes == 0);
+    alignas(64) float f[kHalfBlock];
+    for (int64_t b = 0; b < whole; b += kHalfBlock) {
+      const int64_t m = std::min(kHalfBlock, whole - b);
+      widen_block(x + b, f, m);
+      fold_lane_groups<lanes, Op>(part, static_cast<const float*>(f), m);
+    }
+  } else {
+    fold_lane_groups<lanes, Op>(part, x, whole);
+  }
   for (int l = 0; l < lanes; ++l) Op::fold(acc, part[l]);
-  for (; i < n; ++i) Op::fold(acc, load<A>(x[i]));
+  for (int64_t i = whole; i < n; ++i) Op::fold(acc, load<A>(x[i]));
 }
 
 // Folds n elements of x spaced by `stride` into acc. Independent lanes break
@@ -184,6 +205,14 @@ struct Loops {
           const T* __restrict xk = x + k * s + j0;
           if constexpr (vector_fold<Op, A, T>) {
             fold_vectors<strip / 8, Op>(v, xk);
+          } else if constexpr (is_half_v<T> && std::is_same_v<A, float>) {
+            alignas(64) float f[strip];
+            widen_block(xk, f, strip);
+            if constexpr (vector_fold<Op, float, float>) {
+              fold_vectors<strip / 8, Op>(v, f);
+            } else {
+              for (int64_t l = 0; l < strip; ++l) Op::fold(v[l], f[l]);
+            }
           } else {
             for (int64_t l = 0; l < strip; ++l) Op::fold(v[l], load<A>(xk[l]));
           }

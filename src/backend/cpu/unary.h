@@ -4,6 +4,7 @@
 #include <string>
 #include <type_traits>
 
+#include "backend/cpu/half_blocks.h"
 #include "backend/cpu/kernel_ops.h"
 #include "backend/cpu/strided.h"
 #include "kernel/dtype_dispatch.h"
@@ -35,9 +36,15 @@ void unary_kernel_with(const array& in, array& out, Loop loop) {
 }
 
 // The plain loop of unary_kernel_with (contiguous runs get their own loop,
-// which vectorizes).
+// which vectorizes; half types' through float blocks).
 template <typename Tin, typename Tout, typename Op>
 inline void unary_loop(const Tin* s, int64_t ss, Tout* d, int64_t ds, int64_t n, Op op) {
+  if constexpr (is_half_v<Tin> && std::is_invocable_v<Op, float>) {
+    if (ss == 1 && ds == 1) {
+      unary_half_blocks(s, d, n, op);
+      return;
+    }
+  }
   if (ss == 1 && ds == 1) {
     for (int64_t i = 0; i < n; ++i) d[i] = static_cast<Tout>(op(s[i]));
   } else {

@@ -64,6 +64,7 @@ void fma_unary_op(const array& in, array& out, Op op, const char* name) {
 // arguments are all below 2^24 in magnitude runs the table-free reduction,
 // which vectorizes without gathers (kernel_trig.h); a block with a larger
 // (or non-finite) argument runs the general one. Both give the same bits.
+// (Generic lambdas: half types' blocks call them on float.)
 template <float (*small)(float), float (*any)(float)>
 struct TrigOp {
   template <typename T>
@@ -86,9 +87,9 @@ __attribute__((target("avx2,fma"), flatten)) void fma_trig_loop(const T* s, int6
       all_small &= kernel_ops::math::fabs(static_cast<float>(sb[i * ss])) < 16777216.0f;
     }
     if (all_small) {
-      unary_loop(sb, ss, db, ds, m, [](T x) { return Trig::apply(x, true); });
+      unary_loop(sb, ss, db, ds, m, [](auto x) { return Trig::apply(x, true); });
     } else {
-      unary_loop(sb, ss, db, ds, m, [](T x) { return Trig::apply(x, false); });
+      unary_loop(sb, ss, db, ds, m, [](auto x) { return Trig::apply(x, false); });
     }
   }
 }
