@@ -5,7 +5,7 @@
 namespace mxcore {
 
 void Select::eval_cpu(const std::vector<array>& inputs, array& out) {
-  cpu::select_op(inputs[0], inputs[1], inputs[2], out, kernel_ops::Select{}, name());
+  cpu::select_op(inputs[0], inputs[1], inputs[2], out, name());
 }
 
 } // namespace mxcore
