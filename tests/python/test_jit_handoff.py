@@ -163,4 +163,6 @@ def test_handoff_is_bounded_by_the_jit_timeout(tmp_path):
 def test_handoff_can_be_switched_off(tmp_path):
     exit_with_pending_builds(tmp_path, MXCORE_JIT_HANDOFF="0")
     assert handoff_dirs(tmp_path / "cache") == []
-    assert handoff_processes(str(tmp_path / "cache")) == []
+    # The exiting process kills its compilers (which wait at a gate that never
+    # opens); on a loaded machine the last may take a moment to go.
+    wait_for(lambda: not handoff_processes(str(tmp_path / "cache")), 10)

@@ -4,6 +4,7 @@
 // argpartition agree with each other.
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <numeric>
 #include <vector>
 
@@ -63,6 +64,75 @@ bool value_less(C a, C b) {
   }
 }
 
+// Types of at most 32 bits sort as one 64-bit integer per element: an
+// order-preserving key of the value above the element's index. Integer
+// comparisons of those give exactly value_less with ties by position (NaN
+// last, -0 equal to +0), without the comparator's branches and indirect
+// loads. Wider types sort through the comparator.
+template <typename T>
+inline constexpr bool sorts_by_keys =
+    sizeof(T) <= 4 && !kernel_ops::is_complex_v<T>;
+
+template <typename T>
+inline uint32_t order_key(T v) {
+  if constexpr (std::is_same_v<T, bool>) {
+    return v ? 1u : 0u;
+  } else if constexpr (std::is_integral_v<T> && std::is_unsigned_v<T>) {
+    return static_cast<uint32_t>(v);
+  } else if constexpr (std::is_integral_v<T>) {
+    return static_cast<uint32_t>(static_cast<int32_t>(v)) ^ 0x80000000u;
+  } else {
+    float f = static_cast<float>(v);
+    f = f == 0.0f ? 0.0f : f; // -0 sorts with +0
+    uint32_t u;
+    std::memcpy(&u, &f, 4);
+    u = (u & 0x80000000u) ? ~u : (u | 0x80000000u);
+    return f != f ? 0xffffffffu : u; // every NaN last, by position
+  }
+}
+
+// Partitions unique keys at len - top for a few top keys (topk's case): one
+// scan keeps the largest so far in a small sorted buffer, most keys failing
+// one comparison with its smallest; the rest then fill the front in order.
+inline void partition_top_keys(std::vector<uint64_t>& keys, int64_t top) {
+  const int64_t len = static_cast<int64_t>(keys.size());
+  uint64_t best[64];
+  std::copy(keys.begin(), keys.begin() + top, best);
+  std::sort(best, best + top);
+  for (int64_t i = top; i < len; ++i) {
+    const uint64_t k = keys[i];
+    if (k <= best[0]) continue;
+    int64_t j = 0;
+    while (j + 1 < top && best[j + 1] < k) {
+      best[j] = best[j + 1];
+      ++j;
+    }
+    best[j] = k;
+  }
+  int64_t w = 0;
+  for (int64_t i = 0; i < len; ++i) {
+    if (keys[i] < best[0]) keys[w++] = keys[i];
+  }
+  std::copy(best, best + top, keys.begin() + w);
+}
+
+template <typename T>
+void sort_line_by_keys(const T* x, int64_t xs, int64_t len, bool partition, int kth,
+                       std::vector<uint64_t>& keys) {
+  keys.resize(len);
+  for (int64_t i = 0; i < len; ++i) {
+    keys[i] = (uint64_t(order_key(x[i * xs])) << 32) | uint64_t(i);
+  }
+  const int64_t top = len - kth;
+  if (partition && top <= 64 && len >= 8 * top) {
+    partition_top_keys(keys, top);
+  } else if (partition) {
+    std::nth_element(keys.begin(), keys.begin() + kth, keys.end());
+  } else {
+    std::sort(keys.begin(), keys.end());
+  }
+}
+
 template <typename T>
 void sort_impl(const array& in, array& out, Sort::Mode mode, int axis, int kth) {
   using C = kernel_ops::compute_t<T>;
@@ -77,6 +147,21 @@ void sort_impl(const array& in, array& out, Sort::Mode mode, int axis, int kth) 
   bool partition = mode == Sort::PartitionValues || mode == Sort::PartitionIndices;
   for_each_line<2>(kept, n_lines, len, [&](const std::array<int64_t, 2>& off) {
     const T* x = src + off[0];
+    auto write = [&](auto&& position) {
+      if (indices) {
+        uint32_t* y = out.data<uint32_t>() + off[1];
+        for (int64_t k = 0; k < len; ++k) y[k * ys] = position(k);
+      } else {
+        T* y = out.data<T>() + off[1];
+        for (int64_t k = 0; k < len; ++k) y[k * ys] = x[int64_t(position(k)) * xs];
+      }
+    };
+    if constexpr (sorts_by_keys<T>) {
+      thread_local std::vector<uint64_t> keys;
+      sort_line_by_keys(x, xs, len, partition, kth, keys);
+      write([&](int64_t k) { return uint32_t(keys[k]); });
+      return;
+    }
     std::vector<uint32_t> order(len);
     std::iota(order.begin(), order.end(), 0u);
     auto cmp = [&](uint32_t i, uint32_t j) {
@@ -90,13 +175,7 @@ void sort_impl(const array& in, array& out, Sort::Mode mode, int axis, int kth) 
     } else {
       std::sort(order.begin(), order.end(), cmp);
     }
-    if (indices) {
-      uint32_t* y = out.data<uint32_t>() + off[1];
-      for (int64_t k = 0; k < len; ++k) y[k * ys] = order[k];
-    } else {
-      T* y = out.data<T>() + off[1];
-      for (int64_t k = 0; k < len; ++k) y[k * ys] = x[order[k] * xs];
-    }
+    write([&](int64_t k) { return order[k]; });
   });
 }
 
