@@ -20,6 +20,7 @@
 #include <optional>
 
 #include "backend/cpu/conv.h"
+#include "backend/cpu/conv_depthwise.h"
 #include "backend/cpu/conv_single_channel.h"
 #include "backend/cpu/conv_small_gemm.h"
 #include "backend/cpu/conv_unfold.h"
@@ -163,65 +164,6 @@ bool is_pointwise(const array& in, const Geometry& g, const ConvParams& p) {
   return true;
 }
 
-// Depthwise (one input channel per group, `mult` outputs each): a direct
-// loop over taps that is vectorised across channels. im2col would run one
-// pass over the input and one tiny gemm per group.
-template <typename Tin, typename Tc>
-void depthwise(const Tin* x, const Geometry& g, const Tc* w, int groups, int mult, int64_t rows,
-               Tin* dst) {
-  const int c_out = groups * mult;
-  const int nd = g.nd;
-  const int64_t cs = g.channel_stride;
-  // Weight as (kernel tap, C_out) so a tap's weights are contiguous.
-  std::vector<Tc> wt(g.kernel_size * c_out);
-  for (int co = 0; co < c_out; ++co) {
-    for (int64_t k = 0; k < g.kernel_size; ++k) wt[k * c_out + co] = w[co * g.kernel_size + k];
-  }
-  parallel_for(rows, std::max<int64_t>(1, 16384 / (g.kernel_size * c_out + 1)),
-               [&](int64_t r0, int64_t r1) {
-    std::vector<Tc> acc(c_out);
-    std::vector<Tc> xv(groups);
-    std::vector<const int64_t*> tap_row(nd);
-    std::vector<int> k(nd);
-    for (int64_t r = r0; r < r1; ++r) {
-      int64_t rest = r;
-      for (int d = nd - 1; d >= 0; --d) {
-        int64_t o = rest % g.out_spatial[d];
-        rest /= g.out_spatial[d];
-        tap_row[d] = g.taps[d].data() + o * g.kernel[d];
-      }
-      const Tin* base = x + rest * g.batch_stride;
-      std::fill(acc.begin(), acc.end(), Tc(0));
-      std::fill(k.begin(), k.end(), 0);
-      for (int64_t kp = 0; kp < g.kernel_size; ++kp) {
-        int64_t off = 0;
-        bool hit = true;
-        for (int d = 0; d < nd; ++d) {
-          int64_t t = tap_row[d][k[d]];
-          hit &= t != kConvMiss;
-          off += hit ? t : 0;
-        }
-        if (hit) {
-          const Tin* src = base + off;
-          const Tc* wk = wt.data() + kp * c_out;
-          if (mult == 1 && cs == 1) {
-            for (int c = 0; c < c_out; ++c) acc[c] += static_cast<Tc>(src[c]) * wk[c];
-          } else {
-            for (int c = 0; c < groups; ++c) xv[c] = static_cast<Tc>(src[c * cs]);
-            for (int c = 0; c < c_out; ++c) acc[c] += xv[c / mult] * wk[c];
-          }
-        }
-        for (int d = nd - 1; d >= 0; --d) {
-          if (++k[d] < g.kernel[d]) break;
-          k[d] = 0;
-        }
-      }
-      Tin* o = dst + r * c_out;
-      for (int c = 0; c < c_out; ++c) o[c] = static_cast<Tin>(acc[c]);
-    }
-  });
-}
-
 template <typename Tin, typename Tc>
 void conv_typed(const array& in, const array& w, array& out, const ConvParams& p) {
   constexpr bool direct = std::is_same_v<Tin, Tc>; // gemm writes the output itself
@@ -246,7 +188,7 @@ void conv_typed(const array& in, const array& w, array& out, const ConvParams& p
     }
   }
   if (cg == 1 && groups > 1) {
-    depthwise<Tin, Tc>(in.data<Tin>(), g, wp, groups, c_out / groups, rows, dst);
+    depthwise_conv(in.data<Tin>(), g, wp, groups, c_out / groups, rows, dst);
     return;
   }
 
