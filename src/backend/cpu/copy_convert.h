@@ -87,6 +87,21 @@ void copy_from(const array& src, array& dst) {
     using Tout = MXCORE_TAG_TYPE(out_tag);
     const Tin* s = src.data<Tin>();
     Tout* d = dst.data<Tout>();
+    auto dense_run = [](const Tin* x, Tout* y, int64_t n) {
+      if constexpr (converts_by_blocks<Tin, Tout>) {
+        convert_run(x, y, n);
+      } else {
+        for (int64_t i = 0; i < n; ++i) y[i] = detail::cast_scalar<Tout>(x[i]);
+      }
+    };
+    // Both densely stored in one layout (a transposed array converted in
+    // its own memory order): one run over the data.
+    if (src.flags().contiguous && src.strides() == dst.strides() &&
+        src.data_size() == dst.data_size()) {
+      parallel_for(static_cast<int64_t>(src.data_size()), elementwise_grain,
+                   [&](int64_t b, int64_t e) { dense_run(s + b, d + b, e - b); });
+      return;
+    }
     if (copy_transposed(s, src.strides(), d, dst)) return;
     strided_apply<2>(dst.shape(), {&src.strides(), &dst.strides()},
                      [&](const std::array<int64_t, 2>& off, int64_t n,
@@ -94,13 +109,7 @@ void copy_from(const array& src, array& dst) {
                        const Tin* x = s + off[0];
                        Tout* y = d + off[1];
                        if (st[0] == 1 && st[1] == 1) {
-                         if constexpr (converts_by_blocks<Tin, Tout>) {
-                           convert_run(x, y, n);
-                           return;
-                         }
-                         for (int64_t i = 0; i < n; ++i) {
-                           y[i] = detail::cast_scalar<Tout>(x[i]);
-                         }
+                         dense_run(x, y, n);
                        } else {
                          for (int64_t i = 0; i < n; ++i) {
                            y[i * st[1]] = detail::cast_scalar<Tout>(x[i * st[0]]);

@@ -25,6 +25,7 @@
 #include "backend/cpu/copy.h"
 #include "backend/cpu/gemm/gemm.h"
 #include "backend/cpu/matmul.h"
+#include "backend/cpu/matmul_half.h"
 #include "backend/cpu/strided.h"
 #include "kernel/strides.h"
 
@@ -74,8 +75,19 @@ MatrixLayout matrix_layout(const array& x) {
   return l;
 }
 
-// A row-major copy of x converted to dtype.
+// A copy of x converted to dtype: in x's own layout when x is densely
+// stored (a transposed weight converts in memory order, and BLAS reads it
+// transposed), else row-major.
 array materialize(const array& x, Dtype dtype) {
+  if (x.flags().contiguous && x.dtype() != dtype) {
+    array y(x.shape(), dtype, nullptr, {});
+    const size_t n = x.data_size();
+    y.set_data(array::Data::make_ptr(allocator::malloc(n * dtype.size)), n, x.strides(),
+               x.flags());
+    copy_into(x, y);
+    y.set_status(array::Status::evaluated);
+    return y;
+  }
   array y(allocator::malloc(x.size() * dtype.size), x.shape(), dtype);
   copy_into(x, y);
   return y;
@@ -214,6 +226,7 @@ void matmul(const array& a, const array& b, array& out, float alpha, float beta,
   bool half = t == float16 || t == bfloat16;
   out.set_data(allocator::malloc(out.nbytes()));
   if (out.size() == 0) return;
+  if (half && (c == nullptr || beta == 0.0f) && half_few_rows_matmul(a, b, out, alpha)) return;
   array acc = half ? array(allocator::malloc(out.size() * 4), out.shape(), float32) : out;
   if (c != nullptr && beta != 0.0f) {
     copy_into(*c, acc);
