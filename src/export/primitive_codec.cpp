@@ -20,6 +20,7 @@
 #include "primitives/axis_index.h"
 #include "primitives/number_of_elements.h"
 #include "primitives/matmul.h"
+#include "primitives/quantized_matmul.h"
 #include "primitives/random_bits.h"
 #include "primitives/reduce.h"
 #include "primitives/scan.h"
@@ -375,6 +376,16 @@ void add_linear_algebra(Registry& r) {
       [](ByteReader& in, Stream s) {
         float alpha = in.f32();
         return std::make_shared<AddMM>(s, alpha, in.f32());
+      });
+  r.add<QuantizedMatmul>(
+      "QuantizedMatmul",
+      [](const QuantizedMatmul& p, ByteWriter& w) {
+        w.i32(p.group_size());
+        w.i32(p.bits());
+      },
+      [](ByteReader& in, Stream s) {
+        int group_size = in.i32();
+        return std::make_shared<QuantizedMatmul>(s, group_size, in.i32());
       });
   r.add<GatherMM>(
       "GatherMM", [](const GatherMM& p, ByteWriter& w) { w.boolean(p.sorted_indices()); },

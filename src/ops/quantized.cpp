@@ -24,6 +24,7 @@
 #include "mxcore/ops_extra.h"
 #include "mxcore/transforms.h"
 #include "ops/util.h"
+#include "primitives/quantized_matmul.h"
 
 namespace mxcore {
 
@@ -449,14 +450,34 @@ array dequantize(const array& w, const array& scales, const std::optional<array>
                                global_scale, dtype, to_stream(s));
 }
 
+array detail::quantized_matmul_composed(const array& x, const array& w, const array& scales,
+                                        const std::optional<array>& biases, bool transpose,
+                                        std::optional<int> group_size, std::optional<int> bits,
+                                        const std::string& mode, Stream s) {
+  auto [xt, wd] = quantized_operands(x, w, scales, biases, transpose, group_size, bits, mode,
+                                     std::nullopt, "quantized_matmul", "QuantizedMatmul", s);
+  return matmul(xt, wd, s);
+}
+
 array quantized_matmul(const array& x, const array& w, const array& scales,
                        const std::optional<array>& biases, bool transpose,
                        std::optional<int> group_size, std::optional<int> bits,
                        const std::string& mode, StreamOrDevice sd) {
   auto s = to_stream(sd);
-  auto [xt, wd] = quantized_operands(x, w, scales, biases, transpose, group_size, bits, mode,
-                                     std::nullopt, "quantized_matmul", "QuantizedMatmul", s);
-  return matmul(xt, wd, s);
+  // Linear layers' layout (affine, transposed) runs on QuantizedMatmul's
+  // kernel, which unpacks w as it multiplies; the rest as dequantize + matmul.
+  if (transpose && mode == "affine" && biases) {
+    const int gs = group_size.value_or(64), nb = bits.value_or(4);
+    if (quantized_matmul_fits(x, w, scales, *biases, gs, nb)) {
+      Shape shape = x.shape();
+      shape.back() = w.shape(0);
+      Dtype t = promote_types(x.dtype(), scales.dtype());
+      return array(shape, t, std::make_shared<QuantizedMatmul>(s, gs, nb),
+                   {x, w, scales, *biases});
+    }
+  }
+  return detail::quantized_matmul_composed(x, w, scales, biases, transpose, group_size, bits,
+                                           mode, s);
 }
 
 array gather_qmm(const array& x, const array& w, const array& scales,

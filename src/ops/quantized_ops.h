@@ -16,6 +16,13 @@ array dequantize_as(const char* op, const array& w, const array& scales,
                     const std::optional<array>& global_scale, std::optional<Dtype> dtype,
                     Stream s);
 
+// quantized_matmul as the composition of ops (dequantize, then matmul) that
+// every transform applies to; QuantizedMatmul's rules are its rules.
+array quantized_matmul_composed(const array& x, const array& w, const array& scales,
+                                const std::optional<array>& biases, bool transpose,
+                                std::optional<int> group_size, std::optional<int> bits,
+                                const std::string& mode, Stream s);
+
 // q (..., L) uint32 with values < 2^bits -> (..., L * bits / 32): element j
 // of a row occupies stream bits [j * bits, (j + 1) * bits). L must fill
 // whole words in runs of 32 / gcd(bits, 32) values.
