@@ -58,6 +58,12 @@ std::set<pid_t>& running_groups() {
   static auto* groups = new std::set<pid_t>();
   return *groups;
 }
+// Set (under running_mutex) once the compilers were killed at exit: nothing
+// starts after that.
+bool& compilers_stopped() {
+  static bool stopped = false;
+  return stopped;
+}
 
 // Reaps `pid` if it exited; the group leaves the running set in the same
 // step, so kill_running_compilers() never signals a reused group id.
@@ -72,6 +78,7 @@ pid_t reap_if_exited(pid_t pid, int* status) {
 
 void kill_running_compilers() {
   std::lock_guard lock(running_mutex());
+  compilers_stopped() = true;
   // Leaders in the set are not reaped yet: no group id here has been reused.
   for (pid_t group : running_groups()) ::kill(-group, SIGKILL);
 }
@@ -112,14 +119,20 @@ ProcessResult run_with_timeout(const std::vector<std::string>& argv, const std::
   for (auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
   pid_t pid = -1;
-  int rc = posix_spawn(&pid, argv[0].c_str(), &actions, &attr, args.data(), environ);
+  int rc = 0;
+  {
+    // Spawned and recorded in one step under the lock: a kill at exit
+    // either sees this compiler or comes first and keeps it from starting
+    // (one spawned between the two steps outlived its process).
+    std::lock_guard lock(running_mutex());
+    rc = compilers_stopped()
+             ? -1
+             : posix_spawn(&pid, argv[0].c_str(), &actions, &attr, args.data(), environ);
+    if (rc == 0) running_groups().insert(pid);
+  }
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
   if (rc != 0) return result;
-  {
-    std::lock_guard lock(running_mutex());
-    running_groups().insert(pid);
-  }
 
   auto deadline = std::chrono::steady_clock::now() +
                   std::chrono::duration_cast<std::chrono::steady_clock::duration>(
