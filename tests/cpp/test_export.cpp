@@ -22,6 +22,7 @@
 #include "primitives/linalg.h"
 #include "primitives/matmul.h"
 #include "primitives/number_of_elements.h"
+#include "primitives/quantized_matmul.h"
 #include "primitives/random_bits.h"
 #include "primitives/reduce.h"
 #include "primitives/scan.h"
@@ -100,6 +101,7 @@ std::vector<std::shared_ptr<Primitive>> one_of_each(Stream s) {
   p.push_back(std::make_shared<RandomBits>(s, Shape{3, 2}, 2));
   p.push_back(std::make_shared<AddMM>(s, 0.5f, 2.0f));
   p.push_back(std::make_shared<GatherMM>(s, true));
+  p.push_back(std::make_shared<QuantizedMatmul>(s, 32, 8));
   p.push_back(std::make_shared<Convolution>(s, conv));
   p.push_back(std::make_shared<ConvWeightGrad>(s, conv, Shape{4, 3, 3, 2}));
   p.push_back(std::make_shared<ConvInputGrad>(s, conv, Shape{1, 8, 8, 4}));
