@@ -140,18 +140,79 @@ void rows_against_transposed(const float* a, int64_t rows, int64_t k, const T* w
                });
 }
 
+// Columns [c0, c0 + 8 V) of R rows of out, accumulated in registers over
+// all of b's rows: each vector of b widened once for the R rows.
+template <int R, int V, typename T>
+__attribute__((target("avx2,fma"))) void columns_widening(const float* a, int64_t k, const T* w,
+                                                         int64_t ld, float alpha, float* sums) {
+  __m256 acc[R][V];
+  for (int r = 0; r < R; ++r) {
+    for (int v = 0; v < V; ++v) acc[r][v] = _mm256_setzero_ps();
+  }
+  for (int64_t i = 0; i < k; ++i) {
+    __m256 wv[V];
+    for (int v = 0; v < V; ++v) wv[v] = widen8(w + i * ld + 8 * v);
+    for (int r = 0; r < R; ++r) {
+      const __m256 x = _mm256_set1_ps(a[r * k + i]);
+      for (int v = 0; v < V; ++v) acc[r][v] = _mm256_fmadd_ps(x, wv[v], acc[r][v]);
+    }
+  }
+  const __m256 scale = _mm256_set1_ps(alpha);
+  for (int r = 0; r < R; ++r) {
+    for (int v = 0; v < V; ++v) _mm256_storeu_ps(sums + r * 8 * V + 8 * v, _mm256_mul_ps(scale, acc[r][v]));
+  }
+}
+
+// rows x 32 columns of out at c0 (rows <= 8), through columns_widening.
+template <typename T>
+void column_chunk_widening(const float* a, int64_t rows, int64_t k, const T* w, int64_t ld,
+                           float alpha, float* sums) {
+  switch (rows) {
+    case 1: columns_widening<1, 4>(a, k, w, ld, alpha, sums); return;
+    case 2: columns_widening<2, 4>(a, k, w, ld, alpha, sums); return;
+    case 3: columns_widening<3, 4>(a, k, w, ld, alpha, sums); return;
+    default:
+      // Two rows at a time (8 accumulators), four passes at most.
+      for (int64_t r = 0; r < rows; r += 2) {
+        if (r + 1 < rows) {
+          columns_widening<2, 4>(a + r * k, k, w, ld, alpha, sums + r * 32);
+        } else {
+          columns_widening<1, 4>(a + r * k, k, w, ld, alpha, sums + r * 32);
+        }
+      }
+  }
+}
+
 // b row-major (rows of b stride ld): blocks of out's columns accumulate row
 // by row of b.
 template <typename T>
 void rows_against_plain(const float* a, int64_t rows, int64_t k, const T* w, int64_t ld,
                         int64_t n, float alpha, T* out) {
-  const int64_t blocks = (n + kColumnBlock - 1) / kColumnBlock;
+  const int64_t chunks = cpu_has_avx2_fma() ? n / 32 : 0;
+  if (chunks > 0) {
+    parallel_for(chunks, 1, [&](int64_t c0, int64_t c1) {
+      float sums[kMaxRows * 32];
+      for (int64_t c = c0; c < c1; ++c) {
+        column_chunk_widening(a, rows, k, w + c * 32, ld, alpha, sums);
+        for (int64_t r = 0; r < rows; ++r) {
+          for (int64_t j = 0; j < 32; ++j) out[r * n + c * 32 + j] = static_cast<T>(sums[r * 32 + j]);
+        }
+      }
+    });
+  }
+  // The remaining columns (all of them without AVX2).
+  const int64_t done = chunks * 32;
+  if (done == n) return;
+  w += done;
+  out += done;
+  const int64_t rest = n - done;
+  const int64_t blocks = (rest + kColumnBlock - 1) / kColumnBlock;
   parallel_for(blocks, 1, [&](int64_t b0, int64_t b1) {
     std::vector<float> acc(kMaxRows * kColumnBlock);
     float buf[kColumnBlock];
     for (int64_t blk = b0; blk < b1; ++blk) {
       const int64_t c0 = blk * kColumnBlock;
-      const int64_t nb = std::min(kColumnBlock, n - c0);
+      const int64_t nb = std::min(kColumnBlock, rest - c0);
       std::fill(acc.begin(), acc.end(), 0.0f);
       for (int64_t i = 0; i < k; ++i) {
         widen_block(w + i * ld + c0, buf, nb);
