@@ -88,6 +88,36 @@ void binary_kernel_with(const array& a, const array& b, array& out, Op op, Run r
     });
     return;
   }
+  // Short rows (an operand broadcast along a middle axis, e.g. group norm's
+  // statistics against (B, HW, groups)): the rows of each run along the
+  // second-to-last dim are called here one after another, without the walk's
+  // per-run decoding and indirect call (most of the time on rows of 8).
+  auto walk = collapse_dims<3>(out.shape(), {&a.strides(), &b.strides(), &out.strides()});
+  const int nd = static_cast<int>(walk.shape.size());
+  if (nd >= 2 && walk.shape[nd - 1] < 32 && walk.size() >= (int64_t(1) << 14)) {
+    const int64_t len = walk.shape[nd - 1];
+    std::array<int64_t, 3> inner, row;
+    for (int k = 0; k < 3; ++k) {
+      inner[k] = walk.strides[k][nd - 1];
+      row[k] = walk.strides[k][nd - 2];
+    }
+    StridedLayout<3> rows = walk;
+    for (auto& st : rows.strides) st.pop_back();
+    rows.shape.pop_back();
+    parallel_for(rows.size(), std::max<int64_t>(1, elementwise_grain / len),
+                 [&](int64_t r0, int64_t r1) {
+                   for_each_run<3>(rows, r0, r1,
+                                   [&](const std::array<int64_t, 3>& off, int64_t n,
+                                       const std::array<int64_t, 3>&) {
+                                     for (int64_t r = 0; r < n; ++r) {
+                                       run(pa + off[0] + r * row[0], inner[0],
+                                           pb + off[1] + r * row[1], inner[1],
+                                           dst + off[2] + r * row[2], len, op);
+                                     }
+                                   });
+                 });
+    return;
+  }
   strided_apply<3>(
       out.shape(), {&a.strides(), &b.strides(), &out.strides()},
       [&](const std::array<int64_t, 3>& off, int64_t n,
