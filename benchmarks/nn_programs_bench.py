@@ -156,7 +156,7 @@ def lstm_program(mx, nn, optim, rng):
     return lambda: unit(batch)
 
 
-def llama_program(mx, nn, optim, rng, tokens):
+def llama_program(mx, nn, optim, rng, tokens, dtype=None, bits=None):
     class Attention(nn.Module):
         def __init__(self, dims, heads):
             super().__init__()
@@ -201,16 +201,21 @@ def llama_program(mx, nn, optim, rng, tokens):
             self.out = nn.Linear(dims, vocab, bias=False)
 
         def __call__(self, x, cache=None):
-            mask = None
-            if x.shape[1] > 1:
-                mask = nn.MultiHeadAttention.create_additive_causal_mask(x.shape[1])
             h = self.embedding(x)
+            mask = None
+            if x.shape[1] > 1:  # in the activations' type, as MLX's SDPA requires
+                mask = nn.MultiHeadAttention.create_additive_causal_mask(x.shape[1])
+                mask = mask.astype(h.dtype)
             cache = cache or [None] * len(self.layers)
             for i, layer in enumerate(self.layers):
                 h, cache[i] = layer(h, mask, cache[i])
             return self.out(self.norm(h)), cache
 
     model = Llama(512, 256, 8, 4)
+    if dtype is not None:  # weights stored in a half type, as LLMs ship
+        model.set_dtype(getattr(mx, dtype))
+    if bits is not None:  # nn.QuantizedLinear / QuantizedEmbedding, as mlx-lm's 4-bit models
+        nn.quantize(model, group_size=64, bits=bits)
     mx.eval(model.parameters())
     prompt = mx.array(rng.integers(0, 512, (1, 64)).astype(np.int32))
 
@@ -249,7 +254,14 @@ def main():
     programs = PROGRAMS + [(
         "llama generation, eager, nn.RoPE + RMSNorm + fast SDPA, concatenated KV cache",
         f"d 256, 8 heads, 4 layers, prompt 64, {args.tokens} tokens",
-        lambda mx, nn, optim, rng: llama_program(mx, nn, optim, rng, args.tokens))]
+        lambda mx, nn, optim, rng: llama_program(mx, nn, optim, rng, args.tokens)), (
+        "llama generation, float16 weights",
+        f"d 256, 8 heads, 4 layers, prompt 64, {args.tokens} tokens",
+        lambda mx, nn, optim, rng: llama_program(mx, nn, optim, rng, args.tokens,
+                                                 dtype="float16")), (
+        "llama generation, 4-bit weights (nn.quantize)",
+        f"d 256, 8 heads, 4 layers, prompt 64, {args.tokens} tokens",
+        lambda mx, nn, optim, rng: llama_program(mx, nn, optim, rng, args.tokens, bits=4))]
     if args.only:
         wanted = args.only.split(",")
         programs = [p for p in programs if any(s in p[0] for s in wanted)]
@@ -261,7 +273,9 @@ def main():
     tic = time.perf_counter()
     for title, shape, make in programs:
         generation = title.startswith("llama")
-        w = Workload(title, shape, "float32", "tokens/s" if generation else "1 step",
+        dtype = ("float16" if "float16" in title else
+                 "4-bit weights, float32" if "4-bit" in title else "float32")
+        w = Workload(title, shape, dtype, "tokens/s" if generation else "1 step",
                      reference="mxcore")
         if generation:
             w.scale = args.tokens

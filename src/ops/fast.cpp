@@ -242,6 +242,16 @@ array scaled_dot_product_attention(const array& q, const array& k, const array& 
   if (!is_floating_point(out_t)) {
     throw std::invalid_argument(std::string(op) + " Inputs must be floating point arrays.");
   }
+  // As MLX: an array mask (other than bool) and the sinks are added in the
+  // output type, which they must not widen.
+  if (mask && mask->dtype() != bool_ && promote_types(mask->dtype(), out_t) != out_t) {
+    throw std::invalid_argument(std::string(op) + " Mask type must promote to output type " +
+                                dtype_name(out_t) + ".");
+  }
+  if (sinks && promote_types(sinks->dtype(), out_t) != out_t) {
+    throw std::invalid_argument(std::string(op) + " Type of sinks must promote to output type " +
+                                dtype_name(out_t) + ".");
+  }
   const int rep = hq / hkv;
   // Grouped-query attention: query heads (kv_head, rep) share one key/value
   // head. With one query head per key/value head the products stay 4-D (no

@@ -303,3 +303,31 @@ def test_sdpa_grad_noncontiguous_compile_errors():
     with pytest.raises(ValueError, match="scaled_dot_product_attention"):
         mx.fast.scaled_dot_product_attention(arr(q), arr(k), arr(v), scale=1.0,
                                              mask=mx.zeros((5, 5)))
+
+
+def test_sdpa_mask_and_sinks_must_not_widen_the_output_type():
+    # MLX's rule: an additive mask (or sinks) is added in the output type.
+    rng = np.random.default_rng(0)
+    q = mx.array(rng.standard_normal((1, 2, 4, 8)).astype(np.float16))
+    f32_mask = mx.zeros((4, 4), dtype=mx.float32)
+    with pytest.raises(ValueError, match="Mask type must promote to output type float16"):
+        mx.fast.scaled_dot_product_attention(q, q, q, scale=0.5, mask=f32_mask)
+    with pytest.raises(ValueError, match="Mask type must promote"):
+        mx.fast.scaled_dot_product_attention(q, q, q, scale=0.5,
+                                             mask=f32_mask.astype(mx.bfloat16))
+    with pytest.raises(ValueError, match="Type of sinks must promote"):
+        mx.fast.scaled_dot_product_attention(q, q, q, scale=0.5, sinks=mx.zeros((2,)))
+    ok = mx.fast.scaled_dot_product_attention(q, q, q, scale=0.5,
+                                              mask=f32_mask.astype(mx.float16))
+    plain = mx.fast.scaled_dot_product_attention(q, q, q, scale=0.5)
+    np.testing.assert_array_equal(np.array(ok), np.array(plain))
+    bool_mask = mx.ones((4, 4), dtype=mx.bool_)
+    ok = mx.fast.scaled_dot_product_attention(q, q, q, scale=0.5, mask=bool_mask)
+    np.testing.assert_array_equal(np.array(ok), np.array(plain))
+    # A narrower mask is cast up: float32 queries with a float16 mask.
+    q32 = q.astype(mx.float32)
+    got = mx.fast.scaled_dot_product_attention(q32, q32, q32, scale=0.5,
+                                               mask=mx.zeros((4, 4), dtype=mx.float16))
+    np.testing.assert_allclose(np.array(got),
+                               np.array(mx.fast.scaled_dot_product_attention(q32, q32, q32,
+                                                                             scale=0.5)))
