@@ -66,5 +66,21 @@ std::vector<array> AsStrided::jvp(const std::vector<array>&,
                                   const std::vector<int>&) {
   return {as_strided(tangents[0], shape_, strides_, offset_, stream())};
 }
+// Every element of the view adds its cotangent to the input element it
+// reads (overlapping windows read one element several times): a scatter-add
+// at the view's flat positions in the row-major input, as MLX.
+std::vector<array> AsStrided::vjp(const std::vector<array>& primals,
+                                  const std::vector<array>& cotangents,
+                                  const std::vector<int>&, const std::vector<array>&) {
+  const array& x = primals[0];
+  const int size = static_cast<int>(x.size());
+  const int count = static_cast<int>(cotangents[0].size());
+  array positions = as_strided(arange(0.0, double(size), 1.0, int32, stream()), shape_, strides_, offset_,
+                               stream());
+  positions = reshape(positions, {count}, stream());
+  array updates = reshape(astype(cotangents[0], x.dtype(), stream()), {count, 1}, stream());
+  array grad = scatter_add(zeros({size}, x.dtype(), stream()), positions, updates, 0, stream());
+  return {reshape(grad, x.shape(), stream())};
+}
 
 } // namespace mxcore

@@ -160,6 +160,10 @@ class AsStrided : public UnaryPrimitive {
   std::vector<array> jvp(const std::vector<array>& primals,
                          const std::vector<array>& tangents,
                          const std::vector<int>& argnums) override;
+  std::vector<array> vjp(const std::vector<array>& primals,
+                         const std::vector<array>& cotangents,
+                         const std::vector<int>& argnums,
+                         const std::vector<array>& outputs) override;
   MXCORE_DEFINE_NAME(AsStrided)
   bool is_equivalent(const Primitive& other) const override;
   std::vector<Shape> output_shapes(const std::vector<array>&) override { return {shape_}; }

@@ -30,12 +30,21 @@ void scatter_windows(const array& upd, int idx_ndim, const std::vector<int64_t>&
   for (auto s : window) wsize *= s;
   auto layout = cpu::collapse_dims<2>(window, {&upd_window_strides, &out_strides});
   const T* u = upd.data<T>();
+  if (wsize == 1 && upd.flags().row_contiguous) {
+    // One element a window (an as_strided view's gradient, a histogram):
+    // the walk per window would cost more than the update itself.
+    for (size_t p = 0; p < offsets.size(); ++p) out[offsets[p]] = op(out[offsets[p]], u[p]);
+    return;
+  }
   std::vector<int64_t> pos(idx_ndim, 0); // position in the index shape
   int64_t upd_base = 0;
   for (size_t p = 0; p < offsets.size(); ++p) {
     T* dst = out + offsets[p];
     const T* src = u + upd_base;
-    cpu::for_each_run<2>(layout, 0, wsize,
+    if (wsize == 1) {
+      *dst = op(*dst, *src);
+    } else {
+      cpu::for_each_run<2>(layout, 0, wsize,
                          [&](const std::array<int64_t, 2>& off, int64_t n,
                              const std::array<int64_t, 2>& st) {
                            if (st[0] == 1 && st[1] == 1) { // rows of a table: vectorizes
@@ -49,6 +58,7 @@ void scatter_windows(const array& upd, int idx_ndim, const std::vector<int64_t>&
                              y = op(y, src[off[0] + i * st[0]]);
                            }
                          });
+    }
     // Advance the row-major position over the index dims.
     for (int d = idx_ndim - 1; d >= 0; --d) {
       upd_base += upd.strides()[d];
