@@ -33,31 +33,32 @@ std::vector<Shape> QuantizedMatmul::output_shapes(const std::vector<array>& inpu
 }
 
 // The rules of the composition: the argnums' inputs vary, the others are
-// held at their values.
-std::vector<array> QuantizedMatmul::vjp(const std::vector<array>& primals,
-                                        const std::vector<array>& cotangents,
-                                        const std::vector<int>& argnums,
-                                        const std::vector<array>&) {
+// held at their values. Returns (the composition of the varied inputs, their
+// values).
+std::pair<ArrayFn, std::vector<array>> QuantizedMatmul::composed_in(
+    const std::vector<array>& primals, const std::vector<int>& argnums) const {
   std::vector<array> varied;
   for (int a : argnums) varied.push_back(primals[a]);
-  auto fn = [&](const std::vector<array>& args) {
+  auto fn = [this, primals, argnums](const std::vector<array>& args) {
     std::vector<array> in = primals;
     for (size_t i = 0; i < argnums.size(); ++i) in[argnums[i]] = args[i];
     return std::vector<array>{composed(in)};
   };
+  return {fn, varied};
+}
+
+std::vector<array> QuantizedMatmul::vjp(const std::vector<array>& primals,
+                                        const std::vector<array>& cotangents,
+                                        const std::vector<int>& argnums,
+                                        const std::vector<array>&) {
+  auto [fn, varied] = composed_in(primals, argnums);
   return mxcore::vjp(fn, varied, cotangents).second;
 }
 
 std::vector<array> QuantizedMatmul::jvp(const std::vector<array>& primals,
                                         const std::vector<array>& tangents,
                                         const std::vector<int>& argnums) {
-  std::vector<array> varied;
-  for (int a : argnums) varied.push_back(primals[a]);
-  auto fn = [&](const std::vector<array>& args) {
-    std::vector<array> in = primals;
-    for (size_t i = 0; i < argnums.size(); ++i) in[argnums[i]] = args[i];
-    return std::vector<array>{composed(in)};
-  };
+  auto [fn, varied] = composed_in(primals, argnums);
   return mxcore::jvp(fn, varied, tangents).second;
 }
 

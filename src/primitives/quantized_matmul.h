@@ -8,6 +8,7 @@
 #pragma once
 
 #include "mxcore/primitives.h"
+#include "mxcore/transforms.h"
 
 namespace mxcore {
 
@@ -33,6 +34,9 @@ class QuantizedMatmul : public UnaryPrimitive {
  private:
   // The composition of ops this primitive stands for, on these inputs.
   array composed(const std::vector<array>& inputs) const;
+  // It as a function of the inputs named by argnums, the others held.
+  std::pair<ArrayFn, std::vector<array>> composed_in(const std::vector<array>& primals,
+                                                     const std::vector<int>& argnums) const;
 
   int group_size_;
   int bits_;
