@@ -17,7 +17,7 @@ bool quantized_matmul_fits(const array& x, const array& w, const array& scales,
   if ((t != float32 && t != float16 && t != bfloat16) || biases.dtype() != t) return false;
   const int64_t k = int64_t(w.shape(1)) * 32 / bits;
   const Shape side{w.shape(0), static_cast<int>(k / group_size)};
-  return x.shape(-1) == k && k % group_size == 0 && scales.shape() == side &&
+  return k > 0 && x.shape(-1) == k && k % group_size == 0 && scales.shape() == side &&
          biases.shape() == side;
 }
 

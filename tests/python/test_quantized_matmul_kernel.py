@@ -139,3 +139,11 @@ def test_bad_inputs_still_raise():
     got = mx.quantized_matmul(mx.ones((2, 64), dtype=mx.int32), wq, scales, biases,
                               group_size=64, bits=4)
     check(got, reference(mx.ones((2, 64)), wq, scales, biases, 64, 4), mx.float32)
+
+
+def test_empty_inner_dimension_gives_zeros():
+    w = mx.zeros((8, 0), dtype=mx.uint32)
+    s = mx.zeros((8, 0))
+    got = mx.quantized_matmul(mx.zeros((2, 0)), w, s, s, group_size=64, bits=4)
+    assert got.shape == (2, 8)
+    np.testing.assert_array_equal(np.array(got), np.zeros((2, 8), np.float32))

@@ -45,19 +45,19 @@ void scatter_windows(const array& upd, int idx_ndim, const std::vector<int64_t>&
       *dst = op(*dst, *src);
     } else {
       cpu::for_each_run<2>(layout, 0, wsize,
-                         [&](const std::array<int64_t, 2>& off, int64_t n,
-                             const std::array<int64_t, 2>& st) {
-                           if (st[0] == 1 && st[1] == 1) { // rows of a table: vectorizes
-                             T* y = dst + off[1];
-                             const T* x = src + off[0];
-                             for (int64_t i = 0; i < n; ++i) y[i] = op(y[i], x[i]);
-                             return;
-                           }
-                           for (int64_t i = 0; i < n; ++i) {
-                             T& y = dst[off[1] + i * st[1]];
-                             y = op(y, src[off[0] + i * st[0]]);
-                           }
-                         });
+                           [&](const std::array<int64_t, 2>& off, int64_t n,
+                               const std::array<int64_t, 2>& st) {
+                             if (st[0] == 1 && st[1] == 1) { // rows of a table: vectorizes
+                               T* y = dst + off[1];
+                               const T* x = src + off[0];
+                               for (int64_t i = 0; i < n; ++i) y[i] = op(y[i], x[i]);
+                               return;
+                             }
+                             for (int64_t i = 0; i < n; ++i) {
+                               T& y = dst[off[1] + i * st[1]];
+                               y = op(y, src[off[0] + i * st[0]]);
+                             }
+                           });
     }
     // Advance the row-major position over the index dims.
     for (int d = idx_ndim - 1; d >= 0; --d) {
