@@ -5,16 +5,12 @@
 #include <algorithm>
 #include <vector>
 
+#include "backend/cpu/cpu_features.h"
 #include "backend/cpu/thread_pool.h"
 
 namespace mxcore::cpu {
 
 namespace {
-
-bool cpu_has_avx2_fma() {
-  static const bool has = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  return has;
-}
 
 // The taps of one line of outputs (one batch item and one position along
 // every spatial dim but the last): for each hitting combination of the

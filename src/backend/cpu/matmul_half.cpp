@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "backend/cpu/copy.h"
+#include "backend/cpu/cpu_features.h"
 #include "backend/cpu/half_blocks.h"
 #include "backend/cpu/thread_pool.h"
 #include "kernel/dtype_dispatch.h"
@@ -30,11 +31,6 @@ constexpr int64_t kColumnBlock = 256;
   for (int l = 0; l < 16; ++l) s += part[l];
   for (; i < n; ++i) s += x[i] * y[i];
   return s;
-}
-
-bool cpu_has_avx2_fma() {
-  static const bool has = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  return has;
 }
 
 // 8 halves widened in registers.

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "backend/cpu/cpu_features.h"
 #include "backend/cpu/copy.h"
 #include "backend/cpu/half_blocks.h"
 #include "backend/cpu/matmul.h"
@@ -78,11 +79,6 @@ template <int bits>
     }
     for (int64_t r = 0; r < o.rows; ++r) out[r * o.n + j] = acc[r];
   }
-}
-
-bool cpu_has_avx2_fma() {
-  static const bool has = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  return has;
 }
 
 // Vector path: 8 words of a group in a register, value j of each word

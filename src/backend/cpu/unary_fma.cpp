@@ -16,6 +16,7 @@
 #include <cmath>
 
 #include "backend/cpu/binary.h"
+#include "backend/cpu/cpu_features.h"
 #include "backend/cpu/copy.h"
 #include "backend/cpu/unary.h"
 #include "primitives/elementwise.h"
@@ -25,10 +26,7 @@ namespace mxcore {
 namespace cpu {
 namespace {
 
-bool cpu_has_fma() {
-  static const bool has = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  return has;
-}
+bool cpu_has_fma() { return cpu_has_avx2_fma(); }
 
 // flatten: the functor and its math inline here, so they are compiled for
 // FMA too (an out-of-line copy would be the baseline one).
