@@ -52,6 +52,23 @@ inline float dot(const float* x, const float* y, int64_t n) {
   return s;
 }
 
+// A float32 row-major copy of a (x, scales or biases).
+array as_floats(const array& a) {
+  array f(a.shape(), float32, nullptr, {});
+  f.set_data(allocator::malloc(a.size() * sizeof(float)));
+  copy_into(a, f);
+  f.set_status(array::Status::evaluated);
+  return f;
+}
+
+// The row-major float32 array a as a (rows, cols) matrix (no copy).
+array reshape_view(const array& a, int64_t rows, int64_t cols) {
+  array m(Shape{static_cast<int>(rows), static_cast<int>(cols)}, float32, nullptr, {});
+  make_view(a, m, Strides{cols, 1}, 0);
+  m.set_status(array::Status::evaluated);
+  return m;
+}
+
 struct Operands {
   const float* x;      // rows x k, row-major float
   const float* xsum;   // rows x groups: each group's sum of x
@@ -191,8 +208,9 @@ void dequantize_rows(const Operands& o, int64_t n0, int64_t n1, float* dst) {
   }
 }
 
+// xf: x as the float32 (rows, k) array o.x points into.
 template <int bits>
-void run(const Operands& o, float* out) {
+void run(const Operands& o, const array& xf, float* out) {
   if (o.rows <= kFewRows && vector_fits<bits>(o.group_size) && cpu_has_avx2_fma()) {
     const std::vector<float> xp = permute_rows<bits>(o);
     parallel_for(o.n, std::max<int64_t>(1, 65536 / std::max<int64_t>(1, o.k)),
@@ -205,10 +223,7 @@ void run(const Operands& o, float* out) {
     return;
   }
   // Blocks of w's rows, dequantized in parallel, each multiplied by the GEMM.
-  array x(Shape{static_cast<int>(o.rows), static_cast<int>(o.k)}, float32, nullptr, {});
-  x.set_data(allocator::malloc(o.rows * o.k * sizeof(float)));
-  std::copy(o.x, o.x + o.rows * o.k, x.data<float>());
-  x.set_status(array::Status::evaluated);
+  array x = reshape_view(xf, o.rows, o.k);
   const int64_t row_block = std::max<int64_t>(16, kBlockFloats / std::max<int64_t>(1, o.k));
   for (int64_t n0 = 0; n0 < o.n; n0 += row_block) {
     const int64_t nb = std::min(row_block, o.n - n0);
@@ -231,15 +246,6 @@ void run(const Operands& o, float* out) {
   }
 }
 
-// A float32 row-major copy of a (x, scales or biases).
-std::vector<float> as_floats(const array& a) {
-  array f(a.shape(), float32, nullptr, {});
-  f.set_data(allocator::malloc(a.size() * sizeof(float)));
-  copy_into(a, f);
-  const float* p = f.data<float>();
-  return std::vector<float>(p, p + a.size());
-}
-
 } // namespace
 } // namespace cpu
 
@@ -250,9 +256,10 @@ void QuantizedMatmul::eval_cpu(const std::vector<array>& inputs, array& out) {
   const int64_t groups = k / group_size_;
   out.set_data(allocator::malloc(out.nbytes()));
   if (out.size() == 0) return;
-  std::vector<float> x = cpu::as_floats(inputs[0]);
-  std::vector<float> scales = cpu::as_floats(inputs[2]);
-  std::vector<float> biases = cpu::as_floats(inputs[3]);
+  const array xf = cpu::as_floats(inputs[0]);
+  const array scales = cpu::as_floats(inputs[2]);
+  const array biases = cpu::as_floats(inputs[3]);
+  const float* x = xf.data<float>();
   std::vector<float> xsum(rows * groups);
   for (int64_t r = 0; r < rows; ++r) {
     for (int64_t g = 0; g < groups; ++g) {
@@ -266,22 +273,19 @@ void QuantizedMatmul::eval_cpu(const std::vector<array>& inputs, array& out) {
     cpu::copy_to_row_major(w, c);
     return c;
   }();
-  cpu::Operands o{x.data(), xsum.data(), wc.data<uint32_t>(), scales.data(), biases.data(),
-                  rows, k, n, int64_t(w.shape(1)), groups, group_size_};
+  cpu::Operands o{x, xsum.data(), wc.data<uint32_t>(), scales.data<float>(),
+                  biases.data<float>(), rows, k, n, int64_t(w.shape(1)), groups, group_size_};
+  // A half-typed result is computed in float32 and converted once.
   const bool direct = out.dtype() == float32;
-  std::vector<float> result(direct ? 0 : rows * n);
-  float* dst = direct ? out.data<float>() : result.data();
+  array result = direct ? out : array(out.shape(), float32, nullptr, {});
+  if (!direct) result.set_data(allocator::malloc(out.size() * sizeof(float)));
+  float* dst = result.data<float>();
   switch (bits_) {
-    case 2: cpu::run<2>(o, dst); break;
-    case 4: cpu::run<4>(o, dst); break;
-    default: cpu::run<8>(o, dst); break;
+    case 2: cpu::run<2>(o, xf, dst); break;
+    case 4: cpu::run<4>(o, xf, dst); break;
+    default: cpu::run<8>(o, xf, dst); break;
   }
-  if (!direct) {
-    array f(out.shape(), float32, nullptr, {});
-    f.set_data(allocator::malloc(result.size() * sizeof(float)));
-    std::copy(result.begin(), result.end(), f.data<float>());
-    cpu::copy_into(f, out);
-  }
+  if (!direct) cpu::copy_into(result, out);
 }
 
 } // namespace mxcore
