@@ -32,7 +32,9 @@ struct Writer {
 
   // "const T name = expr;" for one tape node; rounded = false leaves a half
   // value unrounded (a row loop then rounds the block it is stored in).
-  void node(const FusedNode& n, const char* indent, bool rounded = true);
+  // `rename`, if given, spells the names of the node and its inputs.
+  void node(const FusedNode& n, const char* indent, bool rounded = true,
+            const ElementFn& rename = nullptr);
   // Loop-invariant values (constants, scalars) and, for range dialects, the
   // buffer pointers bound from `void** args`, in input order.
   void arguments();
@@ -44,6 +46,15 @@ struct Writer {
   // (block scratch the loop's caller converts), not through load / store.
   void body(const char* indent, const ElementFn& load, const ElementFn& store,
             const std::vector<std::string>& as_values = {});
+  // body() for `streams` independent elements at once, statement by
+  // statement interleaved (names suffixed _s0, _s1, ...): stream k reads and
+  // writes at `index + k * span` (span: an expression of the loop).
+  void interleaved_body(const char* indent, int streams, const std::string& index,
+                        const std::string& span);
+  // How many independent elements a range loop should interleave: 1, or
+  // more where the tape's dependent chain is long enough that one element's
+  // latency, not the core's throughput, would bound the loop.
+  int latency_streams() const;
   // Range dialects: "const T* __restrict name" and "T* __restrict name".
   std::string pointer(Dtype t, const std::string& name, bool is_const) const;
 
