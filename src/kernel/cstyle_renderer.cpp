@@ -101,42 +101,30 @@ void Writer::loop_invariants(const char* indent) {
 
 void Writer::body(const char* indent, const ElementFn& load, const ElementFn& store,
                   const std::vector<std::string>& as_values) {
+  interleaved_body(
+      indent, 1, [&](const std::string& n, int) { return load(n); },
+      [&](const std::string& n, int) { return store(n); }, as_values);
+}
+
+void Writer::interleaved_body(const char* indent, int streams, const StreamElementFn& load,
+                              const StreamElementFn& store,
+                              const std::vector<std::string>& as_values) {
   auto is_value = [&](const std::string& name) {
     return std::find(as_values.begin(), as_values.end(), name) != as_values.end();
   };
-  for (size_t i = 0; i < p.inputs.size(); ++i) {
-    auto k = kind_of(i);
-    if (k == InputKind::contiguous || k == InputKind::strided) {
-      auto& in = p.inputs[i];
-      os << indent << "const " << d.value_type(in.dtype) << " " << in.name << " = "
-         << (is_value(in.name) ? load(in.name) : d.load(in.dtype, load(in.name))) << ";\n";
-    }
-  }
-  for (auto& n : p.tape) {
-    if (std::find(invariants.begin(), invariants.end(), n.name) == invariants.end()) {
-      node(n, indent);
-    }
-  }
-  for (auto& o : p.outputs) {
-    os << indent << store(o.name) << " = "
-       << (is_value(o.name) ? o.value : d.store(o.dtype, o.value)) << ";\n";
-  }
-}
-
-void Writer::interleaved_body(const char* indent, int streams, const std::string& index,
-                              const std::string& span) {
+  auto is_invariant = [&](const std::string& name) {
+    return std::find(invariants.begin(), invariants.end(), name) != invariants.end();
+  };
   auto per_element = [&](const std::string& name) {
-    if (auto* in = p.find_input(name)) {
-      auto k = kind_of(in->name);
+    if (p.find_input(name)) {
+      auto k = kind_of(name);
       return k == InputKind::contiguous || k == InputKind::strided;
     }
-    return std::find(invariants.begin(), invariants.end(), name) == invariants.end();
+    return !is_invariant(name);
   };
+  // One stream keeps the tape's names.
   auto renamed = [&](const std::string& name, int s) {
-    return per_element(name) ? name + "_s" + std::to_string(s) : name;
-  };
-  auto at = [&](const std::string& ptr, int s) {
-    return ptr + "_ptr[" + index + (s ? " + " + std::to_string(s) + " * " + span : "") + "]";
+    return streams > 1 && per_element(name) ? name + "_s" + std::to_string(s) : name;
   };
   for (size_t i = 0; i < p.inputs.size(); ++i) {
     auto k = kind_of(i);
@@ -144,18 +132,21 @@ void Writer::interleaved_body(const char* indent, int streams, const std::string
     auto& in = p.inputs[i];
     for (int s = 0; s < streams; ++s) {
       os << indent << "const " << d.value_type(in.dtype) << " " << renamed(in.name, s) << " = "
-         << d.load(in.dtype, at(in.name, s)) << ";\n";
+         << (is_value(in.name) ? load(in.name, s) : d.load(in.dtype, load(in.name, s)))
+         << ";\n";
     }
   }
   for (auto& n : p.tape) {
-    if (std::find(invariants.begin(), invariants.end(), n.name) != invariants.end()) continue;
+    if (is_invariant(n.name)) continue;
     for (int s = 0; s < streams; ++s) {
       node(n, indent, true, [&](const std::string& name) { return renamed(name, s); });
     }
   }
   for (auto& o : p.outputs) {
     for (int s = 0; s < streams; ++s) {
-      os << indent << at(o.name, s) << " = " << d.store(o.dtype, renamed(o.value, s)) << ";\n";
+      auto value = renamed(o.value, s);
+      os << indent << store(o.name, s) << " = "
+         << (is_value(o.name) ? value : d.store(o.dtype, value)) << ";\n";
     }
   }
 }
@@ -178,18 +169,45 @@ int latency_weight(Op op) {
       return 1;
   }
 }
+
+// Rough size of one op in the loop body GCC if-converts before vectorizing:
+// the selects inside the polynomial functors count most. Past a body of
+// ~160 units GCC 12 leaves the whole loop scalar (~8x slower); measured on
+// chains of each functor in float32 and float16 (a half-typed node adds a
+// rounding, 1), four and two streams, the budget below keeps a margin.
+int body_weight(Op op) {
+  switch (op) {
+    case Op::Power:
+      return 10;
+    case Op::Erf: case Op::ErfInv:
+      return 9;
+    case Op::Sin: case Op::Cos: case Op::Tan: case Op::ArcSin: case Op::ArcCos:
+    case Op::ArcTan: case Op::ArcTan2: case Op::LogAddExp:
+      return 8;
+    case Op::Sinh: case Op::Cosh: case Op::Tanh: case Op::ArcSinh: case Op::ArcCosh:
+    case Op::ArcTanh: case Op::Sigmoid:
+      return 6;
+    case Op::Exp: case Op::Expm1: case Op::Log: case Op::Log2: case Op::Log10:
+    case Op::Log1p:
+      return 4;
+    default:
+      return 1;
+  }
+}
+constexpr int streamed_body_budget = 128;
 } // namespace
 
 // Out-of-order cores overlap consecutive elements only as far as their
 // reorder window reaches (~300 instructions on Zen 4): a chain of two
 // polynomial functors (gelu after gelu, exp of an exp) is longer than that
-// window allows to overlap, and runs at its latency. Four interleaved
-// streams give the core independent work again (two chained gelus 1.34x,
-// three 1.48x faster on one core here); a single functor gains nothing and
-// pays four times the source, so it keeps one stream.
+// window allows to overlap, and runs at its latency. Interleaved streams
+// give the core independent work again (on one core here, three chained
+// gelus: two streams 1.2x, four 1.48x faster); a single functor gains
+// nothing and keeps one stream. The streams multiply the loop body, so
+// they stay within what GCC still vectorizes: four, else two, else one.
 int Writer::latency_streams() const {
   std::vector<std::pair<std::string, int>> depth;
-  int deepest = 0;
+  int deepest = 0, size = 0;
   for (auto& n : p.tape) {
     int d0 = 0;
     for (auto& in : n.inputs) {
@@ -200,8 +218,15 @@ int Writer::latency_streams() const {
     int dn = d0 + latency_weight(n.op);
     depth.emplace_back(n.name, dn);
     deepest = std::max(deepest, dn);
+    if (std::find(invariants.begin(), invariants.end(), n.name) == invariants.end()) {
+      size += body_weight(n.op) + (n.dtype == float16 || n.dtype == bfloat16 ? 1 : 0);
+    }
   }
-  return deepest >= 16 ? 4 : 1;
+  if (deepest < 16) return 1;
+  for (int streams : {4, 2}) {
+    if (streams * size <= streamed_body_budget) return streams;
+  }
+  return 1;
 }
 
 // ---- range loops: `begin..end` of flat indices, or of rows.
@@ -239,12 +264,21 @@ void Writer::range_contiguous() {
       os << "    " << d.block_conversion(blocked_types[k], true) << "(" << blocked[k] << "_blk, "
          << blocked[k] << "_ptr + b0, bn);\n";
     }
-    os << d.vectorize_hint() << "    for (int64_t j = 0; j < bn; ++j) {\n";
-    auto at = [&](auto& n) {
+    auto at = [&](const std::string& n, int s) {
       bool is_block = std::find(blocked.begin(), blocked.end(), n) != blocked.end();
-      return is_block ? n + "_blk[j]" : n + "_ptr[b0 + j]";
+      auto j = s ? "j + " + std::to_string(s) + " * span" : std::string("j");
+      return is_block ? n + "_blk[" + j + "]" : n + "_ptr[b0 + " + j + "]";
     };
-    body("      ", at, at, blocked);
+    os << "    int64_t j0 = 0;\n";
+    if (int streams = latency_streams(); streams > 1) {
+      os << "    const int64_t span = bn / " << streams << ";\n"
+         << d.vectorize_hint() << "    for (int64_t j = 0; j < span; ++j) {\n";
+      interleaved_body("      ", streams, at, at, blocked);
+      os << "    }\n"
+         << "    j0 = span * " << streams << ";\n";
+    }
+    os << d.vectorize_hint() << "    for (int64_t j = j0; j < bn; ++j) {\n";
+    interleaved_body("      ", 1, at, at, blocked);
     os << "    }\n";
     for (size_t k = blocked_inputs; k < blocked.size(); ++k) {
       os << "    " << d.block_conversion(blocked_types[k], false) << "(" << blocked[k]
@@ -259,7 +293,10 @@ void Writer::range_contiguous() {
     os << "  const index_t span = index_t((end - begin) / " << streams << ");\n"
        << d.vectorize_hint()
        << "  for (index_t i = index_t(begin); i < index_t(begin) + span; ++i) {\n";
-    interleaved_body("    ", streams, "i", "span");
+    auto at = [](const std::string& n, int s) {
+      return n + "_ptr[i" + (s ? " + " + std::to_string(s) + " * span" : "") + "]";
+    };
+    interleaved_body("    ", streams, at, at);
     os << "  }\n"
        << "  begin += int64_t(span) * " << streams << ";\n";
   }

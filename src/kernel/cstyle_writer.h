@@ -14,6 +14,8 @@ namespace mxcore::kernel::cstyle {
 // Element expressions of one loop body: where an input is read, where an
 // output is stored.
 using ElementFn = std::function<std::string(const std::string& name)>;
+// The same for one of several interleaved element streams.
+using StreamElementFn = std::function<std::string(const std::string& name, int stream)>;
 
 struct Writer {
   const Dialect& d;
@@ -47,10 +49,11 @@ struct Writer {
   void body(const char* indent, const ElementFn& load, const ElementFn& store,
             const std::vector<std::string>& as_values = {});
   // body() for `streams` independent elements at once, statement by
-  // statement interleaved (names suffixed _s0, _s1, ...): stream k reads and
-  // writes at `index + k * span` (span: an expression of the loop).
-  void interleaved_body(const char* indent, int streams, const std::string& index,
-                        const std::string& span);
+  // statement interleaved (names suffixed _s0, _s1, ... when more than one):
+  // load / store spell element (name, stream).
+  void interleaved_body(const char* indent, int streams, const StreamElementFn& load,
+                        const StreamElementFn& store,
+                        const std::vector<std::string>& as_values = {});
   // How many independent elements a range loop should interleave: 1, or
   // more where the tape's dependent chain is long enough that one element's
   // latency, not the core's throughput, would bound the loop.
