@@ -61,11 +61,69 @@ void for_line_blocks(const AxisLines& lines, const FFTPlan& plan, int64_t stride
   });
 }
 
+constexpr int64_t L = kFFTLanes;
+
+// Whether lines of transform length n go kFFTLanes at a time through the
+// plan's lane transforms: enough lines to fill most lanes, and lines short
+// enough that their split copies stay in L2.
+bool use_lanes(const AxisLines& lines, int64_t n) {
+  return lines.outer * lines.inner >= L / 2 && n <= 16384;
+}
+
+// Calls group(line0, count, re, im, work) for groups of up to kFFTLanes
+// consecutive lines line0, line0 + 1, ... (line i = (i / inner, i % inner));
+// re and im hold `stride` values of each lane in split layout (value t of
+// lane l at [t * L + l], unused lanes zero), work the plan's lane work space.
+template <typename Group>
+void for_line_groups(const AxisLines& lines, const FFTPlan& plan, int64_t stride,
+                     Group&& group) {
+  const int64_t total = lines.outer * lines.inner;
+  const int64_t groups = (total + L - 1) / L;
+  const int64_t grain = std::max<int64_t>(1, elementwise_grain / (4 * plan.size() * L));
+  parallel_for(groups, grain, [&](int64_t begin, int64_t end) {
+    std::vector<float> re(stride * L), im(stride * L), work(plan.lanes_work_size());
+    for (int64_t g = begin; g < end; ++g) {
+      const int64_t count = std::min(L, total - g * L);
+      if (count < L) {
+        std::fill(re.begin(), re.end(), 0.0f);
+        std::fill(im.begin(), im.end(), 0.0f);
+      }
+      group(g * L, count, re.data(), im.data(), work.data());
+    }
+  });
+}
+
+// Offset of line i's first value in a row-major buffer of `len` along the axis.
+inline int64_t line_offset(const AxisLines& lines, int64_t len, int64_t i) {
+  return (i / lines.inner) * len * lines.inner + i % lines.inner;
+}
+
 // Complex-to-complex along `axis`, in place; results are multiplied by scale.
 void c2c_axis(cfloat* data, const Shape& shape, int axis, bool inverse, float scale) {
   const int64_t n = shape[axis];
   AxisLines lines(shape, axis);
   auto plan = fft_plan(n);
+  if (use_lanes(lines, n)) {
+    const int64_t is = lines.inner;
+    for_line_groups(lines, *plan, n, [&](int64_t line0, int64_t count, float* re, float* im,
+                                         float* work) {
+      int64_t off[L];
+      for (int64_t l = 0; l < count; ++l) off[l] = line_offset(lines, n, line0 + l);
+      for (int64_t t = 0; t < n; ++t) {
+        for (int64_t l = 0; l < count; ++l) {
+          cfloat v = data[off[l] + t * is];
+          re[t * L + l] = v.real(), im[t * L + l] = v.imag();
+        }
+      }
+      inverse ? plan->backward_lanes(re, im, work) : plan->forward_lanes(re, im, work);
+      for (int64_t t = 0; t < n; ++t) {
+        for (int64_t l = 0; l < count; ++l) {
+          data[off[l] + t * is] = cfloat(re[t * L + l], im[t * L + l]) * scale;
+        }
+      }
+    });
+    return;
+  }
   for_line_blocks(lines, *plan, n, [&](int64_t o, int64_t c, int64_t count, cfloat* scratch,
                                        cfloat* work) {
     cfloat* base = data + o * n * lines.inner + c;
@@ -92,7 +150,6 @@ std::vector<cfloat> half_twiddles(int64_t n) {
   return w;
 }
 
-inline cfloat times_minus_i(cfloat v) { return {v.imag(), -v.real()}; }
 inline cfloat times_i(cfloat v) { return {-v.imag(), v.real()}; }
 
 // An even-length real signal x of n = 2m samples is transformed as the m
@@ -130,6 +187,51 @@ void pack_real_spectrum(cfloat* x, int64_t m, const cfloat* w) {
   x[0] = {x0 + xm, x0 - xm};
 }
 
+// unpack_real_spectrum on kFFTLanes lines in split layout.
+void unpack_real_spectrum_lanes(float* zr, float* zi, int64_t m, const cfloat* w) {
+  for (int64_t l = 0; l < L; ++l) {
+    float z0r = zr[l], z0i = zi[l];
+    zr[l] = z0r + z0i, zi[l] = 0.0f;
+    zr[m * L + l] = z0r - z0i, zi[m * L + l] = 0.0f;
+  }
+  for (int64_t k = 1; 2 * k <= m; ++k) {
+    const int64_t r = m - k;
+    const float wkr = w[k].real(), wki = w[k].imag(), wrr = w[r].real(), wri = w[r].imag();
+    for (int64_t l = 0; l < L; ++l) {
+      float ar = zr[k * L + l], ai = zi[k * L + l];
+      float br = zr[r * L + l], bi = -zi[r * L + l];
+      float er = 0.5f * (ar + br), ei = 0.5f * (ai + bi);
+      float hr = 0.5f * (ar - br), hi = 0.5f * (ai - bi);
+      float odr = hi, odi = -hr;  // times_minus_i
+      zr[k * L + l] = er + (wkr * odr - wki * odi);
+      zi[k * L + l] = ei + (wkr * odi + wki * odr);
+      float cor = odr, coi = -odi;  // conj(od)
+      zr[r * L + l] = er + (wrr * cor - wri * coi);
+      zi[r * L + l] = -ei + (wrr * coi + wri * cor);
+    }
+  }
+}
+
+// pack_real_spectrum on kFFTLanes lines in split layout.
+void pack_real_spectrum_lanes(float* xr, float* xi, int64_t m, const cfloat* w) {
+  float x0[L], xm[L];
+  for (int64_t l = 0; l < L; ++l) x0[l] = xr[l], xm[l] = xr[m * L + l];
+  for (int64_t k = 1; 2 * k <= m; ++k) {
+    const int64_t r = m - k;
+    const float cwr = w[k].real(), cwi = -w[k].imag();  // conj(w[k])
+    for (int64_t l = 0; l < L; ++l) {
+      float ar = xr[k * L + l], ai = xi[k * L + l];
+      float br = xr[r * L + l], bi = -xi[r * L + l];
+      float er = ar + br, ei = ai + bi;
+      float dr = ar - br, di = ai - bi;
+      float odr = dr * cwr - di * cwi, odi = dr * cwi + di * cwr;
+      xr[k * L + l] = er + -odi, xi[k * L + l] = ei + odr;  // e + i od
+      xr[r * L + l] = er + odi, xi[r * L + l] = -ei + odr;  // conj(e) + i conj(od)
+    }
+  }
+  for (int64_t l = 0; l < L; ++l) xr[l] = x0[l] + xm[l], xi[l] = x0[l] - xm[l];
+}
+
 // Real-to-complex along the last transformed axis: `in` (row-major float,
 // length n on axis) to `out` (row-major complex, length n / 2 + 1).
 void r2c_axis(const float* in, cfloat* out, const Shape& in_shape, int axis) {
@@ -141,6 +243,28 @@ void r2c_axis(const float* in, cfloat* out, const Shape& in_shape, int axis) {
   AxisLines lines(in_shape, axis);
   auto plan = fft_plan(m);
   const std::vector<cfloat> w = packed ? half_twiddles(n) : std::vector<cfloat>{};
+  if (use_lanes(lines, m)) {
+    const int64_t is = lines.inner;
+    for_line_groups(lines, *plan, stride, [&](int64_t line0, int64_t count, float* re,
+                                              float* im, float* work) {
+      int64_t from[L], to[L];
+      for (int64_t l = 0; l < count; ++l) {
+        from[l] = line_offset(lines, n, line0 + l), to[l] = line_offset(lines, half, line0 + l);
+      }
+      for (int64_t t = 0; t < m; ++t) {
+        for (int64_t l = 0; l < count; ++l) {
+          re[t * L + l] = packed ? in[from[l] + 2 * t * is] : in[from[l] + t * is];
+          im[t * L + l] = packed ? in[from[l] + (2 * t + 1) * is] : 0.0f;
+        }
+      }
+      plan->forward_lanes(re, im, work);
+      if (packed) unpack_real_spectrum_lanes(re, im, m, w.data());
+      for (int64_t t = 0; t < half; ++t) {
+        for (int64_t l = 0; l < count; ++l) out[to[l] + t * is] = cfloat(re[t * L + l], im[t * L + l]);
+      }
+    });
+    return;
+  }
   for_line_blocks(lines, *plan, stride, [&](int64_t o, int64_t c, int64_t count,
                                             cfloat* scratch, cfloat* work) {
     const int64_t is = lines.inner;
@@ -174,6 +298,43 @@ void c2r_axis(const cfloat* in, float* out, const Shape& out_shape, int axis, fl
   AxisLines lines(out_shape, axis);
   auto plan = fft_plan(m);
   const std::vector<cfloat> w = packed ? half_twiddles(n) : std::vector<cfloat>{};
+  if (use_lanes(lines, m)) {
+    const int64_t is = lines.inner;
+    for_line_groups(lines, *plan, stride, [&](int64_t line0, int64_t count, float* re,
+                                              float* im, float* work) {
+      int64_t from[L], to[L];
+      for (int64_t l = 0; l < count; ++l) {
+        from[l] = line_offset(lines, half, line0 + l), to[l] = line_offset(lines, n, line0 + l);
+      }
+      for (int64_t t = 0; t < half; ++t) {
+        for (int64_t l = 0; l < count; ++l) {
+          cfloat v = in[from[l] + t * is];
+          re[t * L + l] = v.real(), im[t * L + l] = v.imag();
+        }
+      }
+      if (packed) {
+        pack_real_spectrum_lanes(re, im, m, w.data());
+      } else {
+        for (int64_t t = half; t < n; ++t) {
+          for (int64_t l = 0; l < L; ++l) {
+            re[t * L + l] = re[(n - t) * L + l], im[t * L + l] = -im[(n - t) * L + l];
+          }
+        }
+      }
+      plan->backward_lanes(re, im, work);
+      for (int64_t t = 0; t < m; ++t) {
+        for (int64_t l = 0; l < count; ++l) {
+          if (packed) {
+            out[to[l] + 2 * t * is] = re[t * L + l] * scale;
+            out[to[l] + (2 * t + 1) * is] = im[t * L + l] * scale;
+          } else {
+            out[to[l] + t * is] = re[t * L + l] * scale;
+          }
+        }
+      }
+    });
+    return;
+  }
   for_line_blocks(lines, *plan, stride, [&](int64_t o, int64_t c, int64_t count,
                                             cfloat* scratch, cfloat* work) {
     const int64_t is = lines.inner;
