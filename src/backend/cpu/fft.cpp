@@ -4,6 +4,8 @@
 // of a non-last axis are interleaved in memory, so reading a block row by
 // row stays cache friendly), transforms each line with a cached 1-D plan,
 // and scatters the results back. Blocks run on the thread pool.
+#include <immintrin.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -98,8 +100,56 @@ inline int64_t line_offset(const AxisLines& lines, int64_t len, int64_t i) {
   return (i / lines.inner) * len * lines.inner + i % lines.inner;
 }
 
-// Complex-to-complex along `axis`, in place; results are multiplied by scale.
-void c2c_axis(cfloat* data, const Shape& shape, int axis, bool inverse, float scale) {
+static_assert(L == 8, "the row transposes below are 8 x 8");
+
+// 8 x 8 floats in AVX registers: r[i] becomes column i.
+inline void transpose8(__m256 r[8]) {
+  __m256 t[8], s[8];
+  for (int i = 0; i < 8; i += 2) {
+    t[i] = _mm256_unpacklo_ps(r[i], r[i + 1]);
+    t[i + 1] = _mm256_unpackhi_ps(r[i], r[i + 1]);
+  }
+  for (int i = 0; i < 8; i += 4) {
+    s[i] = _mm256_shuffle_ps(t[i], t[i + 2], 0x44);
+    s[i + 1] = _mm256_shuffle_ps(t[i], t[i + 2], 0xEE);
+    s[i + 2] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0x44);
+    s[i + 3] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0xEE);
+  }
+  for (int i = 0; i < 4; ++i) {
+    r[i] = _mm256_permute2f128_ps(s[i], s[i + 4], 0x20);
+    r[i + 4] = _mm256_permute2f128_ps(s[i], s[i + 4], 0x31);
+  }
+}
+
+// Values t..t+3 of eight lines (line l at src + l * stride) into split lane
+// layout: one transpose of their 8 x 8 floats (re, im, re, im, ...).
+inline void rows_to_lanes(const cfloat* src, int64_t stride, int64_t t, float* re, float* im) {
+  __m256 r[8];
+  for (int l = 0; l < 8; ++l) r[l] = _mm256_loadu_ps(reinterpret_cast<const float*>(src + l * stride + t));
+  transpose8(r);
+  for (int k = 0; k < 4; ++k) {
+    _mm256_storeu_ps(re + (t + k) * L, r[2 * k]);
+    _mm256_storeu_ps(im + (t + k) * L, r[2 * k + 1]);
+  }
+}
+
+// The inverse of rows_to_lanes, times scale.
+inline void lanes_to_rows(const float* re, const float* im, int64_t t, float scale, cfloat* dst,
+                          int64_t stride) {
+  __m256 r[8];
+  const __m256 s = _mm256_set1_ps(scale);
+  for (int k = 0; k < 4; ++k) {
+    r[2 * k] = _mm256_mul_ps(_mm256_loadu_ps(re + (t + k) * L), s);
+    r[2 * k + 1] = _mm256_mul_ps(_mm256_loadu_ps(im + (t + k) * L), s);
+  }
+  transpose8(r);
+  for (int l = 0; l < 8; ++l) _mm256_storeu_ps(reinterpret_cast<float*>(dst + l * stride + t), r[l]);
+}
+
+// Complex-to-complex along `axis` from src into data (src may be data);
+// results are multiplied by scale.
+void c2c_axis(const cfloat* src, cfloat* data, const Shape& shape, int axis, bool inverse,
+              float scale) {
   const int64_t n = shape[axis];
   AxisLines lines(shape, axis);
   auto plan = fft_plan(n);
@@ -109,14 +159,19 @@ void c2c_axis(cfloat* data, const Shape& shape, int axis, bool inverse, float sc
                                          float* work) {
       int64_t off[L];
       for (int64_t l = 0; l < count; ++l) off[l] = line_offset(lines, n, line0 + l);
-      for (int64_t t = 0; t < n; ++t) {
+      // Eight whole rows: four values of each at a time through a transpose.
+      const bool rows = is == 1 && count == L;
+      const int64_t t4 = rows ? n / 4 * 4 : 0;
+      for (int64_t t = 0; t < t4; t += 4) rows_to_lanes(src + off[0], n, t, re, im);
+      for (int64_t t = t4; t < n; ++t) {
         for (int64_t l = 0; l < count; ++l) {
-          cfloat v = data[off[l] + t * is];
+          cfloat v = src[off[l] + t * is];
           re[t * L + l] = v.real(), im[t * L + l] = v.imag();
         }
       }
       inverse ? plan->backward_lanes(re, im, work) : plan->forward_lanes(re, im, work);
-      for (int64_t t = 0; t < n; ++t) {
+      for (int64_t t = 0; t < t4; t += 4) lanes_to_rows(re, im, t, scale, data + off[0], n);
+      for (int64_t t = t4; t < n; ++t) {
         for (int64_t l = 0; l < count; ++l) {
           data[off[l] + t * is] = cfloat(re[t * L + l], im[t * L + l]) * scale;
         }
@@ -126,9 +181,10 @@ void c2c_axis(cfloat* data, const Shape& shape, int axis, bool inverse, float sc
   }
   for_line_blocks(lines, *plan, n, [&](int64_t o, int64_t c, int64_t count, cfloat* scratch,
                                        cfloat* work) {
+    const cfloat* from = src + o * n * lines.inner + c;
     cfloat* base = data + o * n * lines.inner + c;
     for (int64_t t = 0; t < n; ++t) {
-      for (int64_t b = 0; b < count; ++b) scratch[b * n + t] = base[t * lines.inner + b];
+      for (int64_t b = 0; b < count; ++b) scratch[b * n + t] = from[t * lines.inner + b];
     }
     for (int64_t b = 0; b < count; ++b) {
       inverse ? plan->backward(scratch + b * n, work) : plan->forward(scratch + b * n, work);
@@ -251,7 +307,12 @@ void r2c_axis(const float* in, cfloat* out, const Shape& in_shape, int axis) {
       for (int64_t l = 0; l < count; ++l) {
         from[l] = line_offset(lines, n, line0 + l), to[l] = line_offset(lines, half, line0 + l);
       }
-      for (int64_t t = 0; t < m; ++t) {
+      // Eight whole rows: a real row of even length reads as complex pairs.
+      const bool rows = is == 1 && count == L;
+      const int64_t t4 = rows && packed ? m / 4 * 4 : 0;
+      const auto* pairs = reinterpret_cast<const cfloat*>(in + from[0]);
+      for (int64_t t = 0; t < t4; t += 4) rows_to_lanes(pairs, m, t, re, im);
+      for (int64_t t = t4; t < m; ++t) {
         for (int64_t l = 0; l < count; ++l) {
           re[t * L + l] = packed ? in[from[l] + 2 * t * is] : in[from[l] + t * is];
           im[t * L + l] = packed ? in[from[l] + (2 * t + 1) * is] : 0.0f;
@@ -259,7 +320,9 @@ void r2c_axis(const float* in, cfloat* out, const Shape& in_shape, int axis) {
       }
       plan->forward_lanes(re, im, work);
       if (packed) unpack_real_spectrum_lanes(re, im, m, w.data());
-      for (int64_t t = 0; t < half; ++t) {
+      const int64_t h4 = rows ? half / 4 * 4 : 0;
+      for (int64_t t = 0; t < h4; t += 4) lanes_to_rows(re, im, t, 1.0f, out + to[0], half);
+      for (int64_t t = h4; t < half; ++t) {
         for (int64_t l = 0; l < count; ++l) out[to[l] + t * is] = cfloat(re[t * L + l], im[t * L + l]);
       }
     });
@@ -306,7 +369,10 @@ void c2r_axis(const cfloat* in, float* out, const Shape& out_shape, int axis, fl
       for (int64_t l = 0; l < count; ++l) {
         from[l] = line_offset(lines, half, line0 + l), to[l] = line_offset(lines, n, line0 + l);
       }
-      for (int64_t t = 0; t < half; ++t) {
+      const bool rows = is == 1 && count == L;
+      const int64_t h4 = rows ? half / 4 * 4 : 0;
+      for (int64_t t = 0; t < h4; t += 4) rows_to_lanes(in + from[0], half, t, re, im);
+      for (int64_t t = h4; t < half; ++t) {
         for (int64_t l = 0; l < count; ++l) {
           cfloat v = in[from[l] + t * is];
           re[t * L + l] = v.real(), im[t * L + l] = v.imag();
@@ -322,7 +388,12 @@ void c2r_axis(const cfloat* in, float* out, const Shape& out_shape, int axis, fl
         }
       }
       plan->backward_lanes(re, im, work);
-      for (int64_t t = 0; t < m; ++t) {
+      // Eight whole rows of even length: the real pairs as complex values.
+      const int64_t t4 = rows && packed ? m / 4 * 4 : 0;
+      for (int64_t t = 0; t < t4; t += 4) {
+        lanes_to_rows(re, im, t, scale, reinterpret_cast<cfloat*>(out + to[0]), m);
+      }
+      for (int64_t t = t4; t < m; ++t) {
         for (int64_t l = 0; l < count; ++l) {
           if (packed) {
             out[to[l] + 2 * t * is] = re[t * L + l] * scale;
@@ -397,18 +468,25 @@ void FFT::eval_cpu(const std::vector<array>& inputs, array& out) {
   const int last = axes_.back();
 
   if (!real_) {
-    // Complex-to-complex runs in place: on the input's buffer when nothing
-    // else uses it.
+    // Complex-to-complex runs in place after its first pass: on the input's
+    // buffer when nothing else uses it; else the first pass reads a
+    // row-major input where it is.
+    const cpu::cfloat* src = nullptr;
     if (in.flags().row_contiguous && in.is_donatable()) {
       out.move_shared_buffer(in);
     } else {
       out.set_data(allocator::malloc(out.nbytes()));
-      cpu::copy_into(in, out);
+      if (in.flags().row_contiguous) {
+        src = in.data<cpu::cfloat>();
+      } else {
+        cpu::copy_into(in, out);
+      }
     }
     auto* data = out.data<cpu::cfloat>();
     for (size_t i = 0; i < axes_.size(); ++i) {
       bool final_pass = i + 1 == axes_.size();
-      cpu::c2c_axis(data, out.shape(), axes_[i], inverse_, final_pass ? scale : 1.0f);
+      cpu::c2c_axis(i == 0 && src ? src : data, data, out.shape(), axes_[i], inverse_,
+                    final_pass ? scale : 1.0f);
     }
     return;
   }
@@ -418,7 +496,8 @@ void FFT::eval_cpu(const std::vector<array>& inputs, array& out) {
     array dense = cpu::row_major(in);
     cpu::r2c_axis(dense.data<float>(), out.data<cpu::cfloat>(), in.shape(), last);
     for (size_t i = 0; i + 1 < axes_.size(); ++i) {
-      cpu::c2c_axis(out.data<cpu::cfloat>(), out.shape(), axes_[i], false, 1.0f);
+      cpu::c2c_axis(out.data<cpu::cfloat>(), out.data<cpu::cfloat>(), out.shape(), axes_[i], false,
+                    1.0f);
     }
     return;
   }
@@ -430,7 +509,8 @@ void FFT::eval_cpu(const std::vector<array>& inputs, array& out) {
   spectrum.set_data(allocator::malloc(spectrum.nbytes()));
   cpu::copy_into(in, spectrum);
   for (size_t i = 0; i + 1 < axes_.size(); ++i) {
-    cpu::c2c_axis(spectrum.data<cpu::cfloat>(), spectrum.shape(), axes_[i], true, 1.0f);
+    cpu::c2c_axis(spectrum.data<cpu::cfloat>(), spectrum.data<cpu::cfloat>(), spectrum.shape(),
+                  axes_[i], true, 1.0f);
   }
   cpu::c2r_axis(spectrum.data<cpu::cfloat>(), out.data<float>(), out.shape(), last, scale);
 }
