@@ -78,3 +78,34 @@ def test_two_dimensional_and_non_contiguous():
     np.testing.assert_allclose(got, want, atol=2e-4 * np.abs(want).max(), rtol=0)
     back = np.array(mx.fft.irfft2(mx.fft.rfft2(mx.array(x)), s=x.shape))
     np.testing.assert_allclose(back, x, atol=1e-4)
+
+
+# Long smooth lengths (from 2^16) run the four-step algorithm: the columns
+# and rows of an n2 x n1 matrix as lane transforms, twiddled between them.
+@pytest.mark.parametrize("n", [1 << 16, 1 << 17, 3 << 16, 78125, 65537, 1 << 20])
+def test_long_lines_four_step(n):
+    rng = np.random.default_rng(n % 1000)
+    x = (rng.standard_normal(n) + 1j * rng.standard_normal(n)).astype(np.complex64)
+    want = np.fft.fft(x.astype(np.complex128))
+    got = np.array(mx.fft.fft(mx.array(x)))
+    err = np.abs(got - want).max() / np.abs(want).max()
+    assert err < 2e-6, err
+    back = np.array(mx.fft.ifft(mx.fft.fft(mx.array(x))))
+    assert np.abs(back - x).max() < 1e-5 * np.abs(x).max()
+
+
+def test_long_real_lines_and_batches():
+    rng = np.random.default_rng(7)
+    n = 1 << 18  # rfft's complex transform of 2^17 runs four-step
+    x = rng.standard_normal((3, n)).astype(np.float32)
+    want = np.fft.rfft(x.astype(np.float64))
+    got = np.array(mx.fft.rfft(mx.array(x)))
+    assert np.abs(got - want).max() / np.abs(want).max() < 2e-6
+    back = np.array(mx.fft.irfft(mx.array(want.astype(np.complex64)), n=n))
+    assert np.abs(back - x).max() < 1e-5 * np.abs(x).max()
+    # Lines along the first axis (not contiguous), several at once.
+    xc = (rng.standard_normal((1 << 16, 3)) + 1j * rng.standard_normal((1 << 16, 3))).astype(
+        np.complex64)
+    want = np.fft.fft(xc.astype(np.complex128), axis=0)
+    got = np.array(mx.fft.fft(mx.array(xc), axis=0))
+    assert np.abs(got - want).max() / np.abs(want).max() < 2e-6

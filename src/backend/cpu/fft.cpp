@@ -4,8 +4,6 @@
 // of a non-last axis are interleaved in memory, so reading a block row by
 // row stays cache friendly), transforms each line with a cached 1-D plan,
 // and scatters the results back. Blocks run on the thread pool.
-#include <immintrin.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -14,6 +12,7 @@
 #include <vector>
 
 #include "backend/cpu/copy.h"
+#include "backend/cpu/fft_lanes.h"
 #include "backend/cpu/fft_plan.h"
 #include "backend/cpu/strided.h"
 #include "backend/cpu/thread_pool.h"
@@ -69,7 +68,7 @@ constexpr int64_t L = kFFTLanes;
 // plan's lane transforms: enough lines to fill most lanes, and lines short
 // enough that their split copies stay in L2.
 bool use_lanes(const AxisLines& lines, int64_t n) {
-  return lines.outer * lines.inner >= L / 2 && n <= 16384;
+  return lines.outer * lines.inner >= L / 2 && n <= kFourStepMin / 4;
 }
 
 // Calls group(line0, count, re, im, work) for groups of up to kFFTLanes
@@ -98,52 +97,6 @@ void for_line_groups(const AxisLines& lines, const FFTPlan& plan, int64_t stride
 // Offset of line i's first value in a row-major buffer of `len` along the axis.
 inline int64_t line_offset(const AxisLines& lines, int64_t len, int64_t i) {
   return (i / lines.inner) * len * lines.inner + i % lines.inner;
-}
-
-static_assert(L == 8, "the row transposes below are 8 x 8");
-
-// 8 x 8 floats in AVX registers: r[i] becomes column i.
-inline void transpose8(__m256 r[8]) {
-  __m256 t[8], s[8];
-  for (int i = 0; i < 8; i += 2) {
-    t[i] = _mm256_unpacklo_ps(r[i], r[i + 1]);
-    t[i + 1] = _mm256_unpackhi_ps(r[i], r[i + 1]);
-  }
-  for (int i = 0; i < 8; i += 4) {
-    s[i] = _mm256_shuffle_ps(t[i], t[i + 2], 0x44);
-    s[i + 1] = _mm256_shuffle_ps(t[i], t[i + 2], 0xEE);
-    s[i + 2] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0x44);
-    s[i + 3] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0xEE);
-  }
-  for (int i = 0; i < 4; ++i) {
-    r[i] = _mm256_permute2f128_ps(s[i], s[i + 4], 0x20);
-    r[i + 4] = _mm256_permute2f128_ps(s[i], s[i + 4], 0x31);
-  }
-}
-
-// Values t..t+3 of eight lines (line l at src + l * stride) into split lane
-// layout: one transpose of their 8 x 8 floats (re, im, re, im, ...).
-inline void rows_to_lanes(const cfloat* src, int64_t stride, int64_t t, float* re, float* im) {
-  __m256 r[8];
-  for (int l = 0; l < 8; ++l) r[l] = _mm256_loadu_ps(reinterpret_cast<const float*>(src + l * stride + t));
-  transpose8(r);
-  for (int k = 0; k < 4; ++k) {
-    _mm256_storeu_ps(re + (t + k) * L, r[2 * k]);
-    _mm256_storeu_ps(im + (t + k) * L, r[2 * k + 1]);
-  }
-}
-
-// The inverse of rows_to_lanes, times scale.
-inline void lanes_to_rows(const float* re, const float* im, int64_t t, float scale, cfloat* dst,
-                          int64_t stride) {
-  __m256 r[8];
-  const __m256 s = _mm256_set1_ps(scale);
-  for (int k = 0; k < 4; ++k) {
-    r[2 * k] = _mm256_mul_ps(_mm256_loadu_ps(re + (t + k) * L), s);
-    r[2 * k + 1] = _mm256_mul_ps(_mm256_loadu_ps(im + (t + k) * L), s);
-  }
-  transpose8(r);
-  for (int l = 0; l < 8; ++l) _mm256_storeu_ps(reinterpret_cast<float*>(dst + l * stride + t), r[l]);
 }
 
 // Complex-to-complex along `axis` from src into data (src may be data);
@@ -175,6 +128,18 @@ void c2c_axis(const cfloat* src, cfloat* data, const Shape& shape, int axis, boo
         for (int64_t l = 0; l < count; ++l) {
           data[off[l] + t * is] = cfloat(re[t * L + l], im[t * L + l]) * scale;
         }
+      }
+    });
+    return;
+  }
+  if (lines.inner == 1) {
+    // Rows: each transformed where it lies.
+    for_line_blocks(lines, *plan, n, [&](int64_t o, int64_t, int64_t, cfloat*, cfloat* work) {
+      cfloat* row = data + o * n;
+      if (src != data) std::copy(src + o * n, src + (o + 1) * n, row);
+      inverse ? plan->backward(row, work) : plan->forward(row, work);
+      if (scale != 1.0f) {
+        for (int64_t t = 0; t < n; ++t) row[t] *= scale;
       }
     });
     return;

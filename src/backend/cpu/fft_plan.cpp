@@ -6,6 +6,7 @@
 #include <cmath>
 #include <mutex>
 #include <numbers>
+#include <stdexcept>
 #include <unordered_map>
 #include <utility>
 
@@ -208,7 +209,28 @@ void times_lanes(float* re, float* im, const cfloat* c, int64_t n) {
 
 } // namespace
 
+bool FFTPlan::init_four_step() {
+  if (n_ < kFourStepMin || small_radices(n_).empty()) return false;
+  // n1 the largest divisor up to sqrt(n); both factors within what lane
+  // transforms take.
+  int64_t n1 = 1;
+  for (int64_t d = 1; d * d <= n_; ++d) {
+    if (n_ % d == 0) n1 = d;
+  }
+  const int64_t n2 = n_ / n1;
+  if (n1 < 64 || n2 > kFourStepMin / 4) return false;
+  four_step_n1_ = n1;
+  four_step_rows_ = fft_plan(n1);
+  four_step_columns_ = fft_plan(n2);
+  four_step_twiddles_.resize(n_);
+  for (int64_t k2 = 0; k2 < n2; ++k2) {
+    for (int64_t j1 = 0; j1 < n1; ++j1) four_step_twiddles_[k2 * n1 + j1] = unit_root(j1 * k2, n_);
+  }
+  return true;
+}
+
 FFTPlan::FFTPlan(int64_t n) : n_(n) {
+  if (init_four_step()) return;
   std::vector<int> radices = small_radices(n);
   if (!radices.empty() || n == 1) {
     int64_t span = 1;
@@ -250,7 +272,9 @@ int64_t FFTPlan::work_size() const {
 }
 
 void FFTPlan::forward(cfloat* data, cfloat* work) const {
-  if (padded_) {
+  if (four_step_rows_) {
+    four_step(data, work);
+  } else if (padded_) {
     bluestein(data, work);
   } else {
     stockham(data, work);
@@ -289,6 +313,11 @@ int64_t FFTPlan::lanes_work_size() const {
 }
 
 void FFTPlan::forward_lanes(float* re, float* im, float* work) const {
+  if (four_step_rows_) {
+    // Lanes serve lines of at most kFourStepMin / 4 values (fft.cpp), and
+    // Bluestein pads those to fewer than kFourStepMin.
+    throw std::logic_error("[fft] Lane transforms of a four-step length.");
+  }
   if (padded_) {
     bluestein_lanes(re, im, work);
   } else {

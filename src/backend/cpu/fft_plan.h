@@ -1,5 +1,6 @@
 // One-dimensional complex FFT plans: a self-sorting (Stockham) mixed-radix
-// transform for lengths whose prime factors are all small, and Bluestein's
+// transform for lengths whose prime factors are all small, the four-step
+// algorithm for long such lengths (fft_four_step.cpp), and Bluestein's
 // chirp-z algorithm (through a 5-smooth transform) for the rest. Plans are
 // immutable and cached by length, so threads share them.
 #pragma once
@@ -26,6 +27,11 @@ inline cfloat times_minus_i(cfloat v) { return {v.imag(), -v.real()}; }
 // lowers wider vector-extension types to scalar code there: 16 lanes ran
 // 3x slower than 8).
 constexpr int kFFTLanes = 8;
+
+// Smooth lengths from here on run the four-step algorithm; lane transforms
+// serve lines of at most a quarter of it (fft.cpp), whose Bluestein padding
+// stays below it.
+constexpr int64_t kFourStepMin = int64_t(1) << 16;
 
 class FFTPlan {
  public:
@@ -54,6 +60,9 @@ class FFTPlan {
   void bluestein(cfloat* data, cfloat* work) const;
   void stockham_lanes(float* re, float* im, float* work) const;
   void bluestein_lanes(float* re, float* im, float* work) const;
+  // Four-step plans (fft_four_step.cpp): whether n is one (then set up).
+  bool init_four_step();
+  void four_step(cfloat* data, cfloat* work) const;
 
   int64_t n_;
   struct Stage {
@@ -70,6 +79,12 @@ class FFTPlan {
   std::shared_ptr<const FFTPlan> padded_;
   std::vector<cfloat> chirp_;
   std::vector<cfloat> filter_;
+  // Four-step: n = n1 * n2, the data an n2 x n1 matrix; transforms of its
+  // columns (length n2) and rows (length n1) run as lane transforms, with
+  // four_step_twiddles_[k2 * n1 + j1] = exp(-2 pi i j1 k2 / n) between them.
+  int64_t four_step_n1_ = 0;
+  std::shared_ptr<const FFTPlan> four_step_columns_, four_step_rows_;
+  std::vector<cfloat> four_step_twiddles_;
 };
 
 // The cached plan for length n (n >= 1).
