@@ -1,7 +1,7 @@
 """eager_kernels_bench: eager kernels that real MLX programs lean on outside
 float32 elementwise math: float16/bfloat16 elementwise ops, reductions and
 conversions, mx.where on a random mask, sort and topk, depthwise convolution,
-decoding products against float16 weights and 4-bit quantized weights.
+decoding products against float16 weights and 4-bit quantized weights, FFTs.
 mxcore against torch eager and MLX's CPU backend, interleaved in one process
 (harness.time_interleaved); peers that are not installed are skipped.
 
@@ -34,6 +34,9 @@ A = rng.standard_normal((2048, 1024)).astype(np.float32)
 IMG = rng.standard_normal((32, 32, 32, 64)).astype(np.float32)
 W = (rng.standard_normal((4096, 4096)) * 0.02).astype(np.float32)
 X1 = rng.standard_normal((1, 4096)).astype(np.float32)
+C = (A[:256] + 1j * A[256:512]).astype(np.complex64)
+C2 = (A[:512, :512] + 1j * A[512:1024, :512]).astype(np.complex64)
+LONG = (A.reshape(-1)[: 1 << 20] + 1j * A.reshape(-1)[1 << 20:]).astype(np.complex64)[None]
 
 
 def mlx_like(m, dt):
@@ -47,7 +50,8 @@ def mlx_like(m, dt):
     x16 = m.array(X1).astype(m.float16)
     wq, s, b = m.quantize(m.array(W), group_size=64, bits=4)
     x32 = m.array(X1)
-    m.eval(a, mask, f32, img, dw, w16, x16, wq, s, b, x32)
+    c, c2, long_line, r = m.array(C), m.array(C2), m.array(LONG), m.array(A[:256])
+    m.eval(a, mask, f32, img, dw, w16, x16, wq, s, b, x32, c, c2, long_line, r)
     return {
         f"add {dt}": ("2048×1024", lambda: a + a),
         f"exp {dt}": ("2048×1024", lambda: m.exp(a)),
@@ -62,6 +66,10 @@ def mlx_like(m, dt):
         "quantized_matmul q4 float32": ("1×4096, w 4096×4096",
                                         lambda: m.quantized_matmul(x32, wq, s, b, transpose=True,
                                                                    group_size=64, bits=4)),
+        "fft complex64": ("256×1024", lambda: m.fft.fft(c)),
+        "rfft float32": ("256×1024", lambda: m.fft.rfft(r)),
+        "fft2 complex64": ("512×512", lambda: m.fft.fft2(c2)),
+        "fft 2^20 complex64": ("1×1048576", lambda: m.fft.fft(long_line)),
     }
 
 
@@ -74,6 +82,7 @@ def torch_like(dt):
     dw = torch.ones(64, 1, 3, 3)
     w16 = torch.from_numpy(W).half()
     x16 = torch.from_numpy(X1).half()
+    c, c2, long_line, r = (torch.from_numpy(v) for v in (C, C2, LONG, A[:256].copy()))
     return {
         f"add {dt}": lambda: a + a,
         f"exp {dt}": lambda: torch.exp(a),
@@ -85,6 +94,10 @@ def torch_like(dt):
         "depthwise conv 3×3 float32": lambda: torch.nn.functional.conv2d(img, dw, padding=1,
                                                                           groups=64),
         "x @ w.T float16": lambda: x16 @ w16.T,
+        "fft complex64": lambda: torch.fft.fft(c),
+        "rfft float32": lambda: torch.fft.rfft(r),
+        "fft2 complex64": lambda: torch.fft.fft2(c2),
+        "fft 2^20 complex64": lambda: torch.fft.fft(long_line),
     }
 
 
