@@ -209,6 +209,8 @@ int Writer::latency_streams() const {
   std::vector<std::pair<std::string, int>> depth;
   int deepest = 0, size = 0;
   for (auto& n : p.tape) {
+    // Loop invariants (Adam's 1 - b1**step) run once, before the loop.
+    if (std::find(invariants.begin(), invariants.end(), n.name) != invariants.end()) continue;
     int d0 = 0;
     for (auto& in : n.inputs) {
       for (auto& [name, dd] : depth) {
@@ -218,9 +220,7 @@ int Writer::latency_streams() const {
     int dn = d0 + latency_weight(n.op);
     depth.emplace_back(n.name, dn);
     deepest = std::max(deepest, dn);
-    if (std::find(invariants.begin(), invariants.end(), n.name) == invariants.end()) {
-      size += body_weight(n.op) + (n.dtype == float16 || n.dtype == bfloat16 ? 1 : 0);
-    }
+    size += body_weight(n.op) + (n.dtype == float16 || n.dtype == bfloat16 ? 1 : 0);
   }
   if (deepest < 16) return 1;
   for (int streams : {4, 2}) {
