@@ -99,6 +99,15 @@ inline int64_t line_offset(const AxisLines& lines, int64_t len, int64_t i) {
   return (i / lines.inner) * len * lines.inner + i % lines.inner;
 }
 
+// Where lines line0 .. line0 + count - 1 start in a buffer of from_len along
+// the axis and in one of to_len.
+inline void line_offsets(const AxisLines& lines, int64_t line0, int64_t count, int64_t from_len,
+                         int64_t to_len, int64_t* from, int64_t* to) {
+  for (int64_t l = 0; l < count; ++l) {
+    from[l] = line_offset(lines, from_len, line0 + l), to[l] = line_offset(lines, to_len, line0 + l);
+  }
+}
+
 // Complex-to-complex along `axis` from src into data (src may be data);
 // results are multiplied by scale.
 void c2c_axis(const cfloat* src, cfloat* data, const Shape& shape, int axis, bool inverse,
@@ -253,25 +262,43 @@ void pack_real_spectrum_lanes(float* xr, float* xi, int64_t m, const cfloat* w) 
   for (int64_t l = 0; l < L; ++l) xr[l] = x0[l] + xm[l], xi[l] = x0[l] - xm[l];
 }
 
+// A real transform of n values along `axis` of a real shape: n / 2 + 1
+// complex values on the complex side, computed through a complex transform
+// of m = n / 2 packed values (n even, w its twiddles) or of n (n odd).
+struct RealLines {
+  int64_t n, half;
+  bool packed;
+  int64_t m, stride;  // complex transform length; scratch values per line
+  AxisLines lines;
+  std::shared_ptr<const FFTPlan> plan;
+  std::vector<cfloat> w;
+
+  RealLines(const Shape& real_shape, int axis)
+      : n(real_shape[axis]),
+        half(n / 2 + 1),
+        packed(n % 2 == 0),
+        m(packed ? n / 2 : n),
+        stride(std::max(m, half)),
+        lines(real_shape, axis),
+        plan(fft_plan(m)),
+        w(packed ? half_twiddles(n) : std::vector<cfloat>{}) {}
+};
+
 // Real-to-complex along the last transformed axis: `in` (row-major float,
 // length n on axis) to `out` (row-major complex, length n / 2 + 1).
 void r2c_axis(const float* in, cfloat* out, const Shape& in_shape, int axis) {
-  const int64_t n = in_shape[axis];
-  const int64_t half = n / 2 + 1;
-  const bool packed = n % 2 == 0;
-  const int64_t m = packed ? n / 2 : n;      // complex transform length
-  const int64_t stride = std::max(m, half);  // scratch per line
-  AxisLines lines(in_shape, axis);
-  auto plan = fft_plan(m);
-  const std::vector<cfloat> w = packed ? half_twiddles(n) : std::vector<cfloat>{};
+  const RealLines r(in_shape, axis);
+  const int64_t n = r.n, half = r.half, m = r.m, stride = r.stride;
+  const bool packed = r.packed;
+  const AxisLines& lines = r.lines;
+  const auto& plan = r.plan;
+  const std::vector<cfloat>& w = r.w;
   if (use_lanes(lines, m)) {
     const int64_t is = lines.inner;
     for_line_groups(lines, *plan, stride, [&](int64_t line0, int64_t count, float* re,
                                               float* im, float* work) {
       int64_t from[L], to[L];
-      for (int64_t l = 0; l < count; ++l) {
-        from[l] = line_offset(lines, n, line0 + l), to[l] = line_offset(lines, half, line0 + l);
-      }
+      line_offsets(lines, line0, count, n, half, from, to);
       // Eight whole rows: a real row of even length reads as complex pairs.
       const bool rows = is == 1 && count == L;
       const int64_t t4 = rows && packed ? m / 4 * 4 : 0;
@@ -318,22 +345,18 @@ void r2c_axis(const float* in, cfloat* out, const Shape& in_shape, int axis) {
 // n / 2 + 1 on axis) holds half of a Hermitian spectrum; `out` (row-major
 // float, n on axis) gets its unnormalized inverse transform times scale.
 void c2r_axis(const cfloat* in, float* out, const Shape& out_shape, int axis, float scale) {
-  const int64_t n = out_shape[axis];
-  const int64_t half = n / 2 + 1;
-  const bool packed = n % 2 == 0;
-  const int64_t m = packed ? n / 2 : n;
-  const int64_t stride = std::max(m, half);
-  AxisLines lines(out_shape, axis);
-  auto plan = fft_plan(m);
-  const std::vector<cfloat> w = packed ? half_twiddles(n) : std::vector<cfloat>{};
+  const RealLines r(out_shape, axis);
+  const int64_t n = r.n, half = r.half, m = r.m, stride = r.stride;
+  const bool packed = r.packed;
+  const AxisLines& lines = r.lines;
+  const auto& plan = r.plan;
+  const std::vector<cfloat>& w = r.w;
   if (use_lanes(lines, m)) {
     const int64_t is = lines.inner;
     for_line_groups(lines, *plan, stride, [&](int64_t line0, int64_t count, float* re,
                                               float* im, float* work) {
       int64_t from[L], to[L];
-      for (int64_t l = 0; l < count; ++l) {
-        from[l] = line_offset(lines, half, line0 + l), to[l] = line_offset(lines, n, line0 + l);
-      }
+      line_offsets(lines, line0, count, half, n, from, to);
       const bool rows = is == 1 && count == L;
       const int64_t h4 = rows ? half / 4 * 4 : 0;
       for (int64_t t = 0; t < h4; t += 4) rows_to_lanes(in + from[0], half, t, re, im);
