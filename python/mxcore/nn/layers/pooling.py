@@ -1,7 +1,9 @@
 """Max and average pooling over the spatial axes of channels-last inputs
-``(N, *spatial, C)``. Each window offset is one strided slice of the padded
-input; the pool reduces over the stacked slices, so the layers differentiate,
-compile and vmap like any other ops."""
+``(N, *spatial, C)``. Windows that tile the input are axes of a reshape.
+Overlapping windows are reduced over a strided view of the padded input
+(one pass, no copies); their gradient and vmap are those of the same pool
+written as stacked strided slices (one per window offset), so the layers
+differentiate, compile and vmap like any other ops."""
 
 import itertools
 import math
@@ -48,6 +50,9 @@ class _Pool(Module):
             raise ValueError(f"[{type(self).__name__}] The kernel {self._kernel_size} is larger than the padded input {tuple(spatial)}.")
         if self._stride == self._kernel_size:
             return self._non_overlapping(x, out)
+        return self._overlapping(x, out)
+
+    def _stacked(self, x, out):
         windows = []
         for offset in itertools.product(*(range(k) for k in self._kernel_size)):
             index = (slice(None),) + tuple(
@@ -55,6 +60,35 @@ class _Pool(Module):
             )
             windows.append(x[index])
         return type(self)._reduce(mx.stack(windows, axis=-1), axis=-1)
+
+    def _overlapping(self, x, out):
+        # The view (N, *out, C, *kernel) of the windows, reduced over its
+        # kernel axes: 3x3 / 2 max pooling of 32x56x56x64 went from 20 ms
+        # (nine strided copies stacked) to 3. The gradient stays the stacked
+        # formulation's (the view's own is a scatter-add, slower still).
+        n = len(self._kernel_size)
+        row = [1] * x.ndim
+        for d in range(x.ndim - 2, -1, -1):
+            row[d] = row[d + 1] * x.shape[d + 1]
+        shape = [x.shape[0], *out, x.shape[-1], *self._kernel_size]
+        strides = [row[0], *(st * r for st, r in zip(self._stride, row[1:-1])), row[-1], *row[1:-1]]
+        reduce = type(self)._reduce
+
+        @mx.custom_function
+        def pool(x):
+            return reduce(mx.as_strided(x, shape, strides), axis=tuple(range(-n, 0)))
+
+        @pool.vjp
+        def pool_vjp(x, cotangent, output):
+            return mx.vjp(lambda t: self._stacked(t, out), [x], [cotangent])[1][0]
+
+        @pool.vmap
+        def pool_vmap(inputs, axes):
+            if isinstance(inputs, (tuple, list)):  # (one input: itself, or a 1-tuple)
+                inputs, axes = inputs[0], axes[0]
+            return mx.vmap(lambda t: self._stacked(t, out), in_axes=axes)(inputs), 0
+
+        return pool(x)
 
     def _non_overlapping(self, x, out):
         # Windows that tile the input are axes of a reshape: one reduction
