@@ -64,8 +64,9 @@ class _Pool(Module):
     def _overlapping(self, x, out):
         # The view (N, *out, C, *kernel) of the windows, reduced over its
         # kernel axes: 3x3 / 2 max pooling of 32x56x56x64 went from 20 ms
-        # (nine strided copies stacked) to 3. The gradient stays the stacked
-        # formulation's (the view's own is a scatter-add, slower still).
+        # (nine strided copies stacked) to 5, half of it the padding. The
+        # gradient stays the stacked formulation's (the view's own is a
+        # scatter-add, slower still).
         n = len(self._kernel_size)
         row = [1] * x.ndim
         for d in range(x.ndim - 2, -1, -1):
