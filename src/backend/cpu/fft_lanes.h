@@ -36,7 +36,9 @@ inline void transpose8(__m256 r[8]) {
 // layout: one transpose of their 8 x 8 floats (re, im, re, im, ...).
 inline void rows_to_lanes(const cfloat* src, int64_t stride, int64_t t, float* re, float* im) {
   __m256 r[8];
-  for (int l = 0; l < 8; ++l) r[l] = _mm256_loadu_ps(reinterpret_cast<const float*>(src + l * stride + t));
+  for (int l = 0; l < 8; ++l) {
+    r[l] = _mm256_loadu_ps(reinterpret_cast<const float*>(src + l * stride + t));
+  }
   transpose8(r);
   for (int k = 0; k < 4; ++k) {
     _mm256_storeu_ps(re + (t + k) * kFFTLanes, r[2 * k]);
@@ -54,7 +56,9 @@ inline void lanes_to_rows(const float* re, const float* im, int64_t t, float sca
     r[2 * k + 1] = _mm256_mul_ps(_mm256_loadu_ps(im + (t + k) * kFFTLanes), s);
   }
   transpose8(r);
-  for (int l = 0; l < 8; ++l) _mm256_storeu_ps(reinterpret_cast<float*>(dst + l * stride + t), r[l]);
+  for (int l = 0; l < 8; ++l) {
+    _mm256_storeu_ps(reinterpret_cast<float*>(dst + l * stride + t), r[l]);
+  }
 }
 
 } // namespace mxcore::cpu
